@@ -1,0 +1,43 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { site } from './src/config/site.ts';
+import { publicRoutes } from './src/config/routes.ts';
+import { localFunctions } from './scripts/lib/vite-functions.ts';
+import { copyFile } from 'node:fs/promises';
+
+/** Paths that search engines must not index (decision 15). */
+const noindexPaths = new Set([...publicRoutes.filter((r) => r.noindex).map((r) => r.path), '/admin', '/404']);
+
+export default defineConfig({
+  // SITE_URL lets a preview deploy or a test run use its own origin for canonical URLs.
+  site: process.env.SITE_URL ?? site.url,
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({
+      filter: (page) => !noindexPaths.has(new URL(page).pathname.replace(/\/$/, '') || '/'),
+    }),
+    {
+      // Decision 15 names /sitemap.xml; @astrojs/sitemap writes an index under another name.
+      name: 'sitemap-xml-alias',
+      hooks: {
+        'astro:build:done': async ({ dir }) => {
+          await copyFile(new URL('sitemap-index.xml', dir), new URL('sitemap.xml', dir));
+        },
+      },
+    },
+  ],
+  vite: {
+    // Scripts stay external files, so the only inline scripts are Astro's island runtime, whose
+    // hashes the Content-Security-Policy in netlify.toml lists (tests/unit/csp.test.ts checks them).
+    build: { assetsInlineLimit: 0 },
+    plugins: [tailwindcss(), localFunctions()],
+  },
+});

@@ -1,0 +1,19 @@
+/**
+ * Local Netlify Blobs: Netlify's own `BlobsServer` keeps stores on disk under `.data/blobs`, and the
+ * context variable that `getStore()` reads on Netlify is set to point at it.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { BlobsServer } from '@netlify/blobs/server';
+
+export const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(import.meta.dirname, '../../.data'));
+
+export async function startLocalBlobs(directory = path.join(dataDir, 'blobs')): Promise<() => Promise<void>> {
+  const token = randomBytes(16).toString('hex');
+  const server = new BlobsServer({ directory, token });
+  const { port } = await server.start();
+  const edgeURL = `http://127.0.0.1:${port}`;
+  const context = { edgeURL, uncachedEdgeURL: edgeURL, siteID: 'local', token, primaryRegion: 'local' };
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
+  return () => server.stop();
+}

@@ -1,0 +1,105 @@
+/**
+ * The local stand-in for Netlify's function routing: finds every `netlify/functions/*.mts`, reads its
+ * `config.path` (URLPattern syntax, as on Netlify) and `config.method`, and calls the matching handler
+ * with the part of the function context the project uses. Used by `npm start` and by `npm run dev`.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FnContext, Handler } from '../../src/server/http.ts';
+
+interface FunctionConfig {
+  path?: string | string[];
+  excludedPath?: string | string[];
+  method?: string | string[];
+  schedule?: string;
+}
+
+interface FunctionModule {
+  default: Handler;
+  config?: FunctionConfig;
+}
+
+/** Loads a function module by absolute path: a plain `import` in production, Vite's loader in dev. */
+export type ModuleLoader = (file: string) => Promise<FunctionModule>;
+
+export const functionsDir = path.resolve(import.meta.dirname, '../../netlify/functions');
+
+const list = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+export function functionFiles(dir = functionsDir): string[] {
+  return readdirSync(dir)
+    .filter((name) => /\.m?[jt]s$/.test(name))
+    .map((name) => path.join(dir, name));
+}
+
+export interface Router {
+  /** Answers the request with the matching function, or `null` when no function claims its path. */
+  handle(request: Request, ip: string): Promise<Response | null>;
+  /** Every function with a `schedule`, for a local timer. */
+  scheduled(): Promise<{ file: string; schedule: string; run: () => Promise<Response> }[]>;
+}
+
+export function createRouter(load: ModuleLoader, dir = functionsDir): Router {
+  const files = functionFiles(dir);
+  const modules = () => Promise.all(files.map(async (file) => ({ file, mod: await load(file) })));
+
+  return {
+    async handle(request, ip) {
+      const url = new URL(request.url);
+      for (const { mod } of await modules()) {
+        const config = mod.config ?? {};
+        const methods = list(config.method).map((m) => m.toUpperCase());
+        if (methods.length && !methods.includes(request.method)) continue;
+        if (list(config.excludedPath).some((p) => new URLPattern({ pathname: p }).test(url))) continue;
+        for (const pattern of list(config.path)) {
+          const match = new URLPattern({ pathname: pattern }).exec(url);
+          if (!match) continue;
+          const params = Object.fromEntries(
+            Object.entries(match.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
+          );
+          return invoke(mod.default, request, { ip, params, url });
+        }
+      }
+      return null;
+    },
+    async scheduled() {
+      return (await modules())
+        .filter(({ mod }) => mod.config?.schedule)
+        .map(({ file, mod }) => ({
+          file,
+          schedule: mod.config!.schedule!,
+          run: () =>
+            invoke(mod.default, new Request('http://localhost/.netlify/scheduled', { method: 'POST' }), {
+              ip: '127.0.0.1',
+              params: {},
+              url: new URL('http://localhost/.netlify/scheduled'),
+            }),
+        }));
+    },
+  };
+}
+
+async function invoke(
+  handler: Handler,
+  request: Request,
+  partial: Pick<FnContext, 'ip' | 'params' | 'url'>,
+): Promise<Response> {
+  const pending: Promise<unknown>[] = [];
+  const context: FnContext = {
+    ...partial,
+    requestId: randomUUID(),
+    waitUntil: (promise) => void pending.push(promise.catch((e) => console.error('waitUntil task failed:', e))),
+  };
+  try {
+    return await handler(request, context);
+  } catch (error) {
+    // Netlify answers an uncaught throw with a bare 500; so do we, and the stack stays in the log.
+    console.error(`${request.method} ${partial.url.pathname} threw:`, error);
+    return Response.json(
+      { error: { code: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' } },
+      { status: 500 },
+    );
+  }
+}

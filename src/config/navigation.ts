@@ -1,0 +1,108 @@
+/** Header and footer menus as data; the header island and the footer render them. */
+import { site } from './site.ts';
+
+export interface NavLink {
+  label: string;
+  href: string;
+  /** One line under the label in the desktop dropdown. */
+  description?: string;
+}
+
+export interface NavMenu {
+  /** Stable id, also the mobile accordion section's name. */
+  id: 'services' | 'audit' | 'about' | 'success';
+  label: string;
+  links: readonly NavLink[];
+}
+
+export const serviceLinks: readonly NavLink[] = [
+  {
+    label: 'Strategy & Positioning',
+    href: '/services/strategy-positioning',
+    description: 'Brand story, messaging and market analysis',
+  },
+  {
+    label: 'Digital Marketing',
+    href: '/services/digital-marketing',
+    description: 'Pharma SEO, websites, email and webinars',
+  },
+  {
+    label: 'Content & Promotion',
+    href: '/services/content-promotion',
+    description: 'LinkedIn, video and sales collateral',
+  },
+  {
+    label: 'Event Planning & Management',
+    href: '/services/event-planning',
+    description: 'Conferences, roundtables and launches',
+  },
+  { label: 'BD Support', href: '/services/bd-support', description: 'Lead generation, CRM and outreach' },
+];
+
+export const headerMenus: readonly NavMenu[] = [
+  {
+    id: 'services',
+    label: 'Services',
+    links: [
+      { label: 'All Services', href: '/services', description: 'Everything we do, at a glance' },
+      ...serviceLinks,
+    ],
+  },
+  {
+    id: 'audit',
+    label: site.auditName.replace('™', ''),
+    links: [
+      {
+        label: `About the ${site.auditName}`,
+        href: '/bolesta-audit',
+        description: 'A free 72-hour review of your marketing and BD',
+      },
+      { label: 'Start Your Audit', href: '/audit-intake', description: 'Five short steps, about ten minutes' },
+      {
+        label: 'Audit Insights',
+        href: '/resources/bolesta-audit-insights',
+        description: 'What 200+ audits taught us',
+      },
+    ],
+  },
+  {
+    id: 'about',
+    label: 'About',
+    links: [
+      { label: 'About Us', href: '/about', description: 'Our team and expertise' },
+      { label: 'Our Story', href: '/our-story', description: `Why ${site.agencyName} exists` },
+      { label: 'Resources', href: '/resources', description: 'Articles, guides and checklists' },
+    ],
+  },
+  {
+    id: 'success',
+    label: 'Success Stories',
+    links: [
+      { label: 'Client Success Stories', href: '/case-studies', description: 'Results we delivered' },
+      { label: 'Testimonials', href: '/testimonials', description: 'What our clients say' },
+    ],
+  },
+];
+
+export const headerLinks: readonly NavLink[] = [
+  { label: 'Market Entry', href: '/foreign-psp-strategy' },
+  { label: 'Contact', href: '/contact' },
+];
+
+export const headerCta: NavLink = { label: 'Start Your Audit', href: '/audit-intake' };
+
+export const footerQuickLinks: readonly NavLink[] = [
+  { label: 'Home', href: '/' },
+  { label: 'Services', href: '/services' },
+  { label: 'About', href: '/about' },
+  { label: 'Case Studies', href: '/case-studies' },
+  { label: 'Market Entry', href: '/foreign-psp-strategy' },
+  { label: 'Resources', href: '/resources' },
+  { label: 'Contact', href: '/contact' },
+];
+
+export const footerLegalLinks: readonly NavLink[] = [
+  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'Terms of Service', href: '/terms-of-service' },
+  { label: 'Sitemap', href: '/sitemap' },
+];

@@ -1,0 +1,225 @@
+/**
+ * Registry of every public route of the spec's route table, with its title and description. The
+ * `/sitemap` page, the fallback pages and the tests read it; pages use it for their SEO head.
+ */
+import { site } from './site.ts';
+
+export const routeGroups = ['Main', 'Services', 'Lift Audit', 'Resources', 'Legal'] as const;
+export type RouteGroup = (typeof routeGroups)[number];
+
+export interface PublicRoute {
+  path: string;
+  /** Document title without the agency suffix. */
+  title: string;
+  description: string;
+  group: RouteGroup;
+  /** Kept out of search engines, `sitemap.xml` and the `/sitemap` page. */
+  noindex?: boolean;
+}
+
+const audit = site.auditName;
+
+export const publicRoutes: readonly PublicRoute[] = [
+  {
+    path: '/',
+    title: 'Pharma & Biotech Marketing Without the Overhead',
+    description: `${site.agencyName} is the outsourced marketing and business development team for CROs, CDMOs, labs and biotech consultancies. Start with a free ${audit}.`,
+    group: 'Main',
+  },
+  {
+    path: '/services',
+    title: 'Services',
+    description:
+      'Strategy and positioning, digital marketing, content and promotion, event planning and BD support for life-science service providers.',
+    group: 'Services',
+  },
+  {
+    path: '/services/strategy-positioning',
+    title: 'Strategy & Positioning',
+    description:
+      'Brand story, messaging, market analysis and investor communication planning for CROs, CDMOs and biotech service providers.',
+    group: 'Services',
+  },
+  {
+    path: '/services/digital-marketing',
+    title: 'Digital Marketing for Pharma',
+    description:
+      'Pharma-specific SEO, website development, email automation, webinars and AI-driven targeting that bring qualified leads to life-science providers.',
+    group: 'Services',
+  },
+  {
+    path: '/services/content-promotion',
+    title: 'Content & Promotion',
+    description:
+      'LinkedIn campaigns, explainer videos, slide decks, sales collateral and scientific content written for pharma buyers.',
+    group: 'Services',
+  },
+  {
+    path: '/services/event-planning',
+    title: 'Event Planning & Management',
+    description:
+      'Scientific conferences, executive roundtables, virtual and hybrid events and product launches, planned and run end to end.',
+    group: 'Services',
+  },
+  {
+    path: '/services/bd-support',
+    title: 'Business Development Support',
+    description:
+      'Lead generation, CRM setup, cold outreach content, RFP strategy and founder-led BD enablement for life-science providers.',
+    group: 'Services',
+  },
+  {
+    path: '/about',
+    title: 'About Us',
+    description: `Meet the ${site.agencyName} team: life-science marketers and business developers with decades of industry leadership.`,
+    group: 'Main',
+  },
+  {
+    path: '/our-story',
+    title: 'Our Story',
+    description: `Why ${site.agencyName} exists: a marketing department for pharma service providers that cannot afford to build one.`,
+    group: 'Main',
+  },
+  {
+    path: '/contact',
+    title: 'Contact',
+    description: `Book a strategy call or start your ${audit}. We typically respond within 24 hours.`,
+    group: 'Main',
+  },
+  {
+    path: '/case-studies',
+    title: 'Case Studies',
+    description:
+      'Recent client wins for CDMOs, CROs and regulatory consultants: new clients, qualified leads, webinars and events.',
+    group: 'Main',
+  },
+  {
+    path: '/packages',
+    title: 'Packages & Pricing',
+    description:
+      'Fixed-price LinkedIn, video, engagement and sales collateral packages, plus custom retainers for life-science marketing.',
+    group: 'Main',
+  },
+  {
+    path: '/testimonials',
+    title: 'Testimonials',
+    description: `What CRO, CDMO and biotech leaders say about working with ${site.agencyName}.`,
+    group: 'Main',
+  },
+  {
+    path: '/foreign-psp-strategy',
+    title: 'U.S. Market Entry for Foreign Providers',
+    description:
+      'Localized messaging, SEO and LinkedIn strategy, RFP access and trust campaigns for foreign pharma service providers entering the U.S.',
+    group: 'Main',
+  },
+  {
+    path: '/biotech-website-investor',
+    title: 'Biotech Websites & Investor Positioning',
+    description:
+      'Websites and investor materials that help biotechs and pharma service providers win partners and funding.',
+    group: 'Main',
+  },
+  {
+    path: '/bolesta-audit',
+    title: `The ${audit}`,
+    description: `A free 72-hour commercial review of your marketing and business development, built for CROs, CDMOs and biotech consultancies.`,
+    group: 'Lift Audit',
+  },
+  {
+    path: '/audit-intake',
+    title: `Start Your ${audit}`,
+    description: `Tell us about your company in five short steps and receive your ${audit} within 72 hours.`,
+    group: 'Lift Audit',
+  },
+  {
+    path: '/audit-thank-you',
+    title: 'Thank You',
+    description: `Your ${audit} request has been received. Here is what happens next.`,
+    group: 'Lift Audit',
+    noindex: true,
+  },
+  {
+    path: '/resources',
+    title: 'Resources',
+    description:
+      'Articles, whitepapers, checklists and toolkits on marketing and business development for life-science service providers.',
+    group: 'Resources',
+  },
+  {
+    path: '/resources/biotech-website-investor-checklist',
+    title: 'Biotech Website Investor Checklist',
+    description: 'What investors look for on a biotech website, as a checklist you can work through in an afternoon.',
+    group: 'Resources',
+  },
+  {
+    path: '/resources/bolesta-audit-insights',
+    title: `${audit} Insights`,
+    description: 'What 200+ commercial audits of pharma service providers reveal about positioning, leads and BD.',
+    group: 'Resources',
+  },
+  {
+    path: '/resources/cro-linkedin-strategies',
+    title: 'LinkedIn Strategies for CROs',
+    description: 'Five LinkedIn tactics that win CRO business, with what to do and what to avoid.',
+    group: 'Resources',
+  },
+  {
+    path: '/resources/foreign-psp-us-market-guide',
+    title: 'U.S. Market Guide for Foreign Providers',
+    description: 'A 24-page guide to entering the $200+ billion U.S. pharma services market. No email required.',
+    group: 'Resources',
+  },
+  {
+    path: '/resources/cro-marketing-toolkit',
+    title: 'CRO Marketing Toolkit',
+    description: 'Ten ready-to-use marketing templates for contract research organizations.',
+    group: 'Resources',
+  },
+  {
+    path: '/resources/rfp-readiness-checklist',
+    title: 'RFP Readiness Checklist',
+    description: 'A 47-point checklist to make sure your team is ready to answer pharma RFPs.',
+    group: 'Resources',
+  },
+  {
+    path: '/resources/marketing-budget-calculator',
+    title: 'Marketing Budget Calculator',
+    description: 'An Excel calculator to plan and split the marketing budget of a life-science service provider.',
+    group: 'Resources',
+  },
+  {
+    path: '/resources/cro-onboarding-checklist',
+    title: 'CRO Client Onboarding Checklist',
+    description: 'A 52-point checklist for onboarding new sponsors, phase by phase from day -7 to day 14.',
+    group: 'Resources',
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    description: `How ${site.agencyName} collects, uses and protects the information you share through this website.`,
+    group: 'Legal',
+  },
+  {
+    path: '/terms-of-service',
+    title: 'Terms of Service',
+    description: `The terms that govern your use of the ${site.agencyName} website and its free resources.`,
+    group: 'Legal',
+  },
+  {
+    path: '/sitemap',
+    title: 'Sitemap',
+    description: `Every page of the ${site.agencyName} website in one list.`,
+    group: 'Legal',
+  },
+];
+
+/** Looks up a registered route; throws at build time when a page asks for a path that is not registered. */
+export function routeFor(path: string): PublicRoute {
+  const route = publicRoutes.find((r) => r.path === path);
+  if (!route) throw new Error(`Route ${path} is not in src/config/routes.ts`);
+  return route;
+}
+
+/** Routes that belong in `sitemap.xml` and on the `/sitemap` page. */
+export const indexableRoutes = publicRoutes.filter((r) => !r.noindex);
