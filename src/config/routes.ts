@@ -209,7 +209,7 @@ export const publicRoutes: readonly PublicRoute[] = [
   {
     path: '/sitemap',
     title: 'Sitemap',
-    description: `Every page of the ${site.agencyName} website in one list.`,
+    description: `Every page of the ${site.agencyName} website in one list: services, the ${audit}, resources and legal pages.`,
     group: 'Legal',
   },
 ];

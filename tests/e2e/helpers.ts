@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Collects console errors and uncaught page errors (CSP violations show up as console errors). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Replaces `window.gtag` with a recorder before any page script runs. */
+export async function stubGtag(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __gtag: unknown[][]; gtag: (...args: unknown[]) => void };
+    w.__gtag = [];
+    w.gtag = (...args: unknown[]) => void w.__gtag.push(args);
+  });
+}
+
+export const gtagCalls = (page: Page) => page.evaluate(() => (window as unknown as { __gtag: unknown[][] }).__gtag);

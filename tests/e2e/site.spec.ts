@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { builtPages, distDir, pagePath } from '../../scripts/lib/built-site.ts';
+import { indexableRoutes, publicRoutes } from '../../src/config/routes.ts';
+import { site } from '../../src/config/site.ts';
+import { collectErrors, gtagCalls, hydrated, stubGtag } from './helpers.ts';
+
+test('GET /api/health answers { ok: true } through the running server', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ ok: true });
+  const post = await request.post('/api/health');
+  expect(post.status()).toBe(405);
+  expect((await post.json()).error.code).toBe('method_not_allowed');
+});
+
+test('an unknown path shows the not-found page with a 404 status', async ({ page }) => {
+  const res = await page.goto('/no-such-page/anywhere');
+  expect(res!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('every built page has one title, a description, an absolute canonical and Open Graph tags', async () => {
+  const pages = builtPages();
+  expect(pages.length).toBeGreaterThanOrEqual(publicRoutes.length + 1);
+  for (const file of pages) {
+    const html = readFileSync(path.join(distDir, file), 'utf8');
+    const meta = (attr: string, name: string) =>
+      html.match(new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`))?.[1];
+    expect(html.match(/<title>[^<]+<\/title>/g), file).toHaveLength(1);
+    expect(meta('name', 'description')?.length, file).toBeGreaterThan(20);
+    const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    expect(canonical, file).toMatch(/^https?:\/\/[^/]+\//);
+    if (file !== '404.html') expect(new URL(canonical!).pathname, file).toBe(pagePath(file));
+    expect(meta('property', 'og:title'), file).toBeTruthy();
+    expect(meta('property', 'og:description'), file).toBe(meta('name', 'description'));
+    expect(meta('property', 'og:url'), file).toBe(canonical);
+    expect(meta('name', 'twitter:card'), file).toBe('summary_large_image');
+  }
+});
+
+test('every registered page loads without console errors or CSP violations, and hydrates', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectErrors(page);
+  for (const route of publicRoutes) {
+    const res = await page.goto(route.path);
+    expect(res!.status(), route.path).toBe(200);
+    expect(await page.title(), route.path).toContain(route.title);
+    await hydrated(page);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('every link in the header and footer resolves', async ({ page, request }) => {
+  await page.goto('/');
+  const hrefs = await page
+    .locator('header a, footer a, [data-mobile-cta] a')
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
+  expect(hrefs.length).toBeGreaterThan(20);
+  for (const href of hrefs) {
+    if (href.startsWith('mailto:')) expect(href).toBe(`mailto:${site.email}`);
+    else if (href.startsWith('tel:')) expect(href).toMatch(/^tel:\+?\d{10,}$/);
+    else if (/^https?:/.test(href)) expect(Object.values(site.social)).toContain(href);
+    else expect((await request.get(href)).status(), href).toBe(200);
+  }
+});
+
+test('a stubbed gtag receives page_view with the path, query and title', async ({ page }) => {
+  await stubGtag(page);
+  await page.goto('/sitemap?ref=newsletter');
+  await expect
+    .poll(() => gtagCalls(page))
+    .toContainEqual(['event', 'page_view', { page_path: '/sitemap?ref=newsletter', page_title: await page.title() }]);
+});
+
+test('a scheduling link opens in a new tab and fires booking_click', async ({ page, context }) => {
+  await stubGtag(page);
+  await page.goto('/');
+  await context.route('https://calendly.com/**', (route) => route.fulfill({ body: 'scheduler' }));
+  const link = page.getByRole('main').getByRole('link', { name: /Book a Strategy Call/ });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener');
+  await expect(link).toHaveAttribute('href', site.scheduling.strategyCall);
+  const popup = page.waitForEvent('popup');
+  await link.click();
+  await (await popup).close();
+  await expect
+    .poll(() => gtagCalls(page))
+    .toContainEqual(['event', 'booking_click', { link_url: site.scheduling.strategyCall, booking: 'strategyCall' }]);
+});
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/sitemap');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
+
+test('/sitemap lists every indexable route, and sitemap.xml and robots.txt are generated', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/sitemap');
+  const main = page.getByRole('main');
+  for (const route of indexableRoutes) {
+    await expect(main.locator(`a[href="${route.path}"]`), route.path).toHaveCount(1);
+  }
+  await expect(main.locator('a[href="/audit-thank-you"]')).toHaveCount(0);
+
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const index = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(index.length).toBeGreaterThan(0);
+  const locs = (await Promise.all(index.map(async (u) => (await request.get(new URL(u).pathname)).text()))).flatMap(
+    (x) => [...x.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/(.)\/$/, '$1')),
+  );
+  expect(locs.sort()).toEqual(indexableRoutes.map((r) => r.path).sort());
+
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
+  expect(robots).toContain('Disallow: /admin');
+});

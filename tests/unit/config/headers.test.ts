@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../../../scripts/lib/built-site.ts';
+import { headersFor, readHeaderRules } from '../../../scripts/lib/static.ts';
+import { site } from '../../../src/config/site.ts';
+
+const rules = readHeaderRules(path.resolve(import.meta.dirname, '../../../netlify.toml'));
+const page = headersFor(rules, '/about');
+const directives = new Map(
+  page['Content-Security-Policy']!.split(';').map((d) => {
+    const [name, ...values] = d.trim().split(/\s+/);
+    return [name!, values] as const;
+  }),
+);
+
+describe('response headers of netlify.toml', () => {
+  it('sends the security headers on every page', () => {
+    expect(page['Strict-Transport-Security']).toMatch(/max-age=31536000/);
+    expect(page['X-Content-Type-Options']).toBe('nosniff');
+    expect(page['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+    expect(page['Permissions-Policy']).toMatch(/camera=\(\)/);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it('allows no inline script except the hashed ones the build really has', () => {
+    const scriptSrc = directives.get('script-src')!;
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    const needed = [...inlineScriptHashes()];
+    expect(needed.length).toBeGreaterThan(0);
+    for (const hash of needed) {
+      expect(scriptSrc, `add ${hash} to script-src in netlify.toml (npm run csp prints the list)`).toContain(hash);
+    }
+    const stale = scriptSrc.filter((s) => s.startsWith("'sha256-") && !needed.includes(s));
+    expect(stale, 'hashes in netlify.toml that no built page uses').toEqual([]);
+  });
+
+  it('lets the map and the scheduling pages of the site config be framed', () => {
+    const frameSrc = directives.get('frame-src')!;
+    for (const url of [site.mapEmbedUrl, ...Object.values(site.scheduling)]) {
+      expect(frameSrc).toContain(new URL(url).origin);
+    }
+  });
+
+  it('caches hashed assets for a year, immutably', () => {
+    expect(headersFor(rules, '/_astro/client.abc123.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(page['Cache-Control']).toBeUndefined();
+  });
+});
