@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { builtPages, distDir, pagePath } from '../../scripts/lib/built-site.ts';
@@ -39,6 +39,9 @@ test('every built page has one title, a description, an absolute canonical and O
     expect(meta('property', 'og:description'), file).toBe(meta('name', 'description'));
     expect(meta('property', 'og:url'), file).toBe(canonical);
     expect(meta('name', 'twitter:card'), file).toBe('summary_large_image');
+    const image = meta('property', 'og:image');
+    expect(image, file).toMatch(/^https?:\/\//);
+    expect(existsSync(path.join(distDir, new URL(image!).pathname)), `${file}: ${image}`).toBe(true);
   }
 });
 
