@@ -13,9 +13,9 @@ import { clientIp, sendResponse, toRequest } from './lib/node-http.ts';
 import { createStaticHandler, readHeaderRules } from './lib/static.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
+const dist = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error('No build in dist/. Run `npm run build` first (`npm start` does both).');
+  console.error(`No build in ${dist}. Run \`npm run build\` first (\`npm start\` does both).`);
   process.exit(1);
 }
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const distDir = path.resolve(import.meta.dirname, '../../dist');
+export const distDir = path.resolve(process.env.DIST_DIR ?? path.join(import.meta.dirname, '../../dist'));
 
 /** Every HTML page of the build, as paths relative to `dist/`. */
 export function builtPages(dir = distDir): string[] {
