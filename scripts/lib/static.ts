@@ -47,7 +47,8 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
   return Object.assign({}, ...rules.filter((r) => r.pattern.test(pathname)).map((r) => r.values));
 }
 
-function resolveFile(root: string, pathname: string): string | null {
+/** The file Netlify would serve for a path: the file itself, `<path>.html` or `<path>/index.html`. */
+export function resolveFile(root: string, pathname: string): string | null {
   const clean = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   const base = path.join(root, clean);
   if (!base.startsWith(root)) return null;

@@ -115,13 +115,18 @@ test('/sitemap lists every indexable route, and sitemap.xml and robots.txt are g
   }
   await expect(main.locator('a[href="/audit-thank-you"]')).toHaveCount(0);
 
+  // sitemap.xml lists exactly the built pages that are not kept out of the index.
+  const hidden = new Set(['/404', ...publicRoutes.filter((r) => r.noindex).map((r) => r.path)]);
+  const expected = builtPages()
+    .map(pagePath)
+    .filter((p) => !hidden.has(p));
   const xml = await (await request.get('/sitemap.xml')).text();
   const index = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
   expect(index.length).toBeGreaterThan(0);
   const locs = (await Promise.all(index.map(async (u) => (await request.get(new URL(u).pathname)).text()))).flatMap(
     (x) => [...x.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/(.)\/$/, '$1')),
   );
-  expect(locs.sort()).toEqual(indexableRoutes.map((r) => r.path).sort());
+  expect(locs.sort()).toEqual(expected.sort());
 
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
