@@ -72,8 +72,18 @@ try {
       }
     }
   }
-  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
-  const last = await lighthouse(`${base}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ];
+  const last = await lighthouse(`${base}/`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
   console.log(`\nhome metrics: ${metrics.map((m) => `${m} ${last!.lhr.audits[m]!.displayValue}`).join(', ')}`);
 } finally {
   chrome.kill();

@@ -287,7 +287,11 @@ function SiteHeader({ agencyName, menus, links, cta, currentPath }: Props) {
         <MobileMenu menus={menus} links={links} cta={cta} open={mobileOpen} />
       </header>
       {!mobileOpen && (
-        <nav aria-label="Start your audit" data-mobile-cta className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-3 lg:hidden">
+        <nav
+          aria-label="Start your audit"
+          data-mobile-cta
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white p-3 lg:hidden"
+        >
           <a
             href={cta.href}
             className="block rounded-md bg-accent-500 px-4 py-3 text-center font-semibold text-white hover:bg-accent-600"
