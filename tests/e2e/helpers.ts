@@ -1,8 +1,16 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). Islands that
+ * hydrate on `client:visible` are scrolled into view one at a time first, then the page goes back to the top.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  for (const island of await page.locator('astro-island').all()) {
+    // <astro-island> is `display: contents`, so scroll its first rendered child.
+    await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
+    await expect(island).not.toHaveAttribute('ssr');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Collects console errors and uncaught page errors (CSP violations show up as console errors). */

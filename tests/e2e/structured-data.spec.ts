@@ -10,9 +10,15 @@ async function jsonLd(request: APIRequestContext, path: string): Promise<Json[]>
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 }
 const ofType = (blocks: Json[], type: string) => blocks.filter((b) => b['@type'] === type);
+/** The one block of a type on a page; fails when there is none or more than one. */
+function one(blocks: Json[], type: string): Json {
+  const found = ofType(blocks, type);
+  expect(found, type).toHaveLength(1);
+  return found[0]!;
+}
 
 test('home carries the Organization', async ({ request }) => {
-  const [org] = ofType(await jsonLd(request, '/'), 'Organization');
+  const org = one(await jsonLd(request, '/'), 'Organization');
   expect(org).toMatchObject({
     '@context': 'https://schema.org',
     name: site.agencyName,
@@ -23,18 +29,18 @@ test('home carries the Organization', async ({ request }) => {
 });
 
 test('services, digital marketing and the audit landing carry their Service data', async ({ request }) => {
-  const [services] = ofType(await jsonLd(request, '/services'), 'Service');
+  const services = one(await jsonLd(request, '/services'), 'Service');
   expect(services.provider.name).toBe(site.agencyName);
   expect(services.hasOfferCatalog.itemListElement.length).toBe(5);
 
-  const [digital] = ofType(await jsonLd(request, '/services/digital-marketing'), 'Service');
+  const digital = one(await jsonLd(request, '/services/digital-marketing'), 'Service');
   expect(digital.hasOfferCatalog.itemListElement.map((o: Json) => o.itemOffered.name)).toEqual([
     'Pharmaceutical SEO',
     'Website Development',
     'Email Marketing',
   ]);
 
-  const [audit] = ofType(await jsonLd(request, '/bolesta-audit'), 'Service');
+  const audit = one(await jsonLd(request, '/bolesta-audit'), 'Service');
   expect(audit).toMatchObject({
     name: site.auditName,
     serviceType: 'Marketing Audit',
@@ -44,7 +50,7 @@ test('services, digital marketing and the audit landing carry their Service data
 });
 
 test('packages carry product offers with their USD prices', async ({ request }) => {
-  const [list] = ofType(await jsonLd(request, '/packages'), 'ItemList');
+  const list = one(await jsonLd(request, '/packages'), 'ItemList');
   const offers = list.itemListElement.map((i: Json) => [i.item.name, i.item.offers.price, i.item.offers.priceCurrency]);
   expect(offers).toEqual(
     expect.arrayContaining([
@@ -58,8 +64,7 @@ test('packages carry product offers with their USD prices', async ({ request }) 
 
 test('every inner page carries a BreadcrumbList that ends at itself', async ({ request }) => {
   for (const route of indexableRoutes.filter((r) => r.path !== '/')) {
-    const [crumbs] = ofType(await jsonLd(request, route.path), 'BreadcrumbList');
-    expect(crumbs, route.path).toBeTruthy();
+    const crumbs = one(await jsonLd(request, route.path), 'BreadcrumbList');
     const items = crumbs.itemListElement;
     expect(items[0], route.path).toMatchObject({ position: 1, name: 'Home', item: `${site.url}/` });
     expect(items.at(-1), route.path).toMatchObject({ position: items.length, item: `${site.url}${route.path}` });
