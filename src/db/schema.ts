@@ -1,0 +1,234 @@
+/**
+ * Every table of the product in one place. Statuses and roles are `as const` arrays exported once; row
+ * types are inferred from the tables, never written by hand. Migrations in drizzle/ are generated from it.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const submissionStatuses = ['pending', 'reviewed', 'completed'] as const;
+export const submissionSources = ['contact_page', 'intake'] as const;
+export const messageStatuses = ['unread', 'read', 'replied'] as const;
+export const postStatuses = ['draft', 'published'] as const;
+export const roles = ['admin', 'editor', 'viewer'] as const;
+export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+export type MessageStatus = (typeof messageStatuses)[number];
+export type PostStatus = (typeof postStatuses)[number];
+export type Role = (typeof roles)[number];
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/** Both audit forms: the contact page's short form (`source = contact_page`) and the 5-step intake. */
+export const auditSubmissions = pgTable(
+  'audit_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: text('source', { enum: submissionSources }).notNull(),
+    status: text('status', { enum: submissionStatuses }).notNull().default('pending'),
+    // The lead (decision 3).
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    // Consent (decision 4): the wording's version and when it was given.
+    consentVersion: text('consent_version').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    // Spam defence (decision 8): caught submissions are kept, flagged.
+    isSpam: boolean('is_spam').notNull().default(false),
+    spamReason: text('spam_reason'),
+    // Step 1: company profile.
+    companyName: text('company_name').notNull(),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    serviceType: text('service_type').notNull().default(''),
+    otherServiceType: text('other_service_type').notNull().default(''),
+    location: text('location').notNull().default(''),
+    regions: textList('regions'),
+    otherRegion: text('other_region').notNull().default(''),
+    stageOfGrowth: text('stage_of_growth').notNull().default(''),
+    // Step 2: marketing presence.
+    hasMarketingDept: text('has_marketing_dept').notNull().default(''),
+    marketingDeptSize: text('marketing_dept_size').notNull().default(''),
+    hasWebsite: boolean('has_website').notNull().default(false),
+    currentWebsiteUrl: text('current_website_url').notNull().default(''),
+    lastWebsiteUpdate: text('last_website_update').notNull().default(''),
+    hasLinkedin: boolean('has_linkedin').notNull().default(false),
+    linkedinUrl: text('linkedin_url').notNull().default(''),
+    linkedinFrequency: text('linkedin_frequency').notNull().default(''),
+    eventsAttendedPerYear: text('events_attended_per_year').notNull().default(''),
+    eventsExhibitedPerYear: text('events_exhibited_per_year').notNull().default(''),
+    eventsPerYear: text('events_per_year').notNull().default(''),
+    heldOpenHouse: textList('held_open_house'),
+    openHouseDetails: text('open_house_details').notNull().default(''),
+    // Steps 3 and 4: assets, advertising, BD setup, goals.
+    marketingAssets: textList('marketing_assets'),
+    otherMarketingAsset: text('other_marketing_asset').notNull().default(''),
+    paidAdvertising: text('paid_advertising').notNull().default(''),
+    adPlatforms: text('ad_platforms').notNull().default(''),
+    brandStory: text('brand_story').notNull().default(''),
+    bdSetup: text('bd_setup').notNull().default(''),
+    leadTracking: textList('lead_tracking'),
+    crmSpecify: text('crm_specify').notNull().default(''),
+    leadGeneration: textList('lead_generation'),
+    otherLeadGeneration: text('other_lead_generation').notNull().default(''),
+    prospectingTools: text('prospecting_tools').notNull().default(''),
+    prospectingToolsSpecify: text('prospecting_tools_specify').notNull().default(''),
+    outreachTools: text('outreach_tools').notNull().default(''),
+    outreachToolsSpecify: text('outreach_tools_specify').notNull().default(''),
+    commercialGoals: textList('commercial_goals'),
+    otherCommercialGoal: text('other_commercial_goal').notNull().default(''),
+    biggestChallenge: text('biggest_challenge').notNull().default(''),
+    successLooksLike: textList('success_looks_like'),
+    otherSuccessLooksLike: text('other_success_looks_like').notNull().default(''),
+    hiringMarketing: text('hiring_marketing').notNull().default(''),
+    hiringMarketingCount: text('hiring_marketing_count').notNull().default(''),
+    marketingSpending: text('marketing_spending').notNull().default(''),
+    primaryCompetitors: text('primary_competitors').notNull().default(''),
+    // The short form's own questions (decision 5), stored under their own names.
+    websiteUrl: text('website_url').notNull().default(''),
+    marketingChannels: textList('marketing_channels'),
+    otherMarketingChannel: text('other_marketing_channel').notNull().default(''),
+    teamSize: text('team_size').notNull().default(''),
+    painPoints: textList('pain_points'),
+    otherPainPoint: text('other_pain_point').notNull().default(''),
+    goals: text('goals').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('audit_submissions_created_at_idx').on(t.createdAt),
+    index('audit_submissions_status_idx').on(t.status),
+  ],
+);
+
+export const uploadedDocuments = pgTable(
+  'uploaded_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    auditSubmissionId: uuid('audit_submission_id')
+      .notNull()
+      .references(() => auditSubmissions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    filePath: text('file_path').notNull(),
+    fileSize: integer('file_size').notNull(),
+    fileType: text('file_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uploaded_documents_file_path_idx').on(t.filePath),
+    index('uploaded_documents_submission_idx').on(t.auditSubmissionId),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company').notNull().default(''),
+    message: text('message').notNull(),
+    subscribe: boolean('subscribe').notNull().default(false),
+    consentVersion: text('consent_version').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: messageStatuses }).notNull().default('unread'),
+    isSpam: boolean('is_spam').notNull().default(false),
+    spamReason: text('spam_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    content: text('content').notNull().default(''),
+    excerpt: text('excerpt').notNull().default(''),
+    featuredImageUrl: text('featured_image_url').notNull().default(''),
+    status: text('status', { enum: postStatuses }).notNull().default('draft'),
+    authorId: text('author_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('blog_posts_slug_idx').on(t.slug)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    role: text('role', { enum: roles }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_roles_user_role_idx').on(t.userId, t.role)],
+);
+
+/** Mail queued in the same transaction as what caused it (decision 7); a sender drains it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Also the provider's idempotency key, so a retry never sends twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: mailStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    providerId: text('provider_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_idempotency_key_idx').on(t.idempotencyKey),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Fixed-window counters per key (e.g. `contact:203.0.113.9`), shared by every function instance. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** One row per submit key (decision 9): the same key never creates a second row or mail. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  scope: text('scope').notNull(),
+  resourceId: uuid('resource_id').notNull(),
+  createdAt: createdAt(),
+});
+
+export type AuditSubmission = typeof auditSubmissions.$inferSelect;
+export type NewAuditSubmission = typeof auditSubmissions.$inferInsert;
+export type UploadedDocument = typeof uploadedDocuments.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type UserRole = typeof userRoles.$inferSelect;
+export type OutboxMail = typeof mailOutbox.$inferSelect;

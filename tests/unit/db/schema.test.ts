@@ -1,0 +1,135 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseLockedError, lockDataFolder, openDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { auditSubmissions, contactMessages, uploadedDocuments, userRoles } from '../../../src/db/schema.ts';
+
+// The same tests run against a real PostgreSQL server when TEST_DATABASE_URL names one (see .ci/run);
+// otherwise against an in-memory PGlite.
+const serverUrl = process.env.TEST_DATABASE_URL;
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = serverUrl ? await openDatabase({ url: serverUrl }) : await openDatabase({ memory: true });
+  if (serverUrl) {
+    const { migrateDatabase } = await import('../../../src/db/client.ts');
+    await migrateDatabase(handle);
+  }
+}, 60_000); // PGlite's WebAssembly start takes seconds on a busy machine
+afterAll(() => handle.close());
+
+const lead = {
+  contactName: 'Ada Lovelace',
+  contactEmail: 'ada@example.com',
+  consentVersion: 'audit-2026-11',
+  consentedAt: new Date(),
+};
+
+describe(`schema and migrations (${serverUrl ? 'PostgreSQL server' : 'PGlite'})`, () => {
+  it('creates every table of the product', async () => {
+    const result = await handle.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const tables = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'audit_submissions',
+        'blog_posts',
+        'contact_messages',
+        'idempotency_keys',
+        'mail_outbox',
+        'rate_limits',
+        'uploaded_documents',
+        'user_roles',
+      ]),
+    );
+  });
+
+  it('stores an intake submission with its defaults: pending, empty lists, no spam flag', async () => {
+    const [row] = await handle.db
+      .insert(auditSubmissions)
+      .values({ ...lead, source: 'intake', companyName: 'Acme CRO', regions: ['europe', 'other'], otherRegion: 'MENA' })
+      .returning();
+    expect(row).toMatchObject({
+      status: 'pending',
+      source: 'intake',
+      regions: ['europe', 'other'],
+      marketingAssets: [],
+      hasWebsite: false,
+      isSpam: false,
+    });
+    expect(row!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('deletes a submission’s documents with it, and refuses a document for no submission', async () => {
+    const [sub] = await handle.db
+      .insert(auditSubmissions)
+      .values({ ...lead, source: 'contact_page', companyName: 'Beta CDMO' })
+      .returning({ id: auditSubmissions.id });
+    await handle.db.insert(uploadedDocuments).values({
+      auditSubmissionId: sub!.id,
+      fileName: 'deck.pdf',
+      filePath: `${sub!.id}/1-abc.pdf`,
+      fileSize: 1024,
+      fileType: 'application/pdf',
+    });
+    await handle.db.delete(auditSubmissions).where(eq(auditSubmissions.id, sub!.id));
+    expect(
+      await handle.db.select().from(uploadedDocuments).where(eq(uploadedDocuments.auditSubmissionId, sub!.id)),
+    ).toEqual([]);
+    await expect(
+      handle.db.insert(uploadedDocuments).values({
+        auditSubmissionId: sub!.id,
+        fileName: 'x.pdf',
+        filePath: 'orphan/x.pdf',
+        fileSize: 1,
+        fileType: 'application/pdf',
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('gives a user each role at most once, and new messages start unread', async () => {
+    await handle.db.insert(userRoles).values({ userId: 'user-1', role: 'viewer' });
+    await expect(handle.db.insert(userRoles).values({ userId: 'user-1', role: 'viewer' })).rejects.toThrow();
+    const [message] = await handle.db
+      .insert(contactMessages)
+      .values({
+        name: 'Grace',
+        email: 'grace@example.com',
+        message: 'Hello',
+        consentVersion: 'c1',
+        consentedAt: new Date(),
+      })
+      .returning();
+    expect(message).toMatchObject({ status: 'unread', subscribe: false, company: '' });
+  });
+});
+
+describe('the embedded database folder', () => {
+  it('lets one owner open it and tells a second owner who holds it', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-'));
+    const first = await openDatabase({ dataDir, url: '' });
+    await first.db.insert(userRoles).values({ userId: 'kept', role: 'admin' });
+    await expect(openDatabase({ dataDir, url: '' })).rejects.toThrow(/already open in process \d+/);
+    await first.close();
+
+    // Released on close; the data is still there when the folder is opened again.
+    const again = await openDatabase({ dataDir, url: '' });
+    expect(await again.db.select().from(userRoles).where(eq(userRoles.userId, 'kept'))).toHaveLength(1);
+    await again.close();
+  });
+
+  it('takes over a lock left by a process that is gone', () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'lock-')), 'pglite');
+    const release = lockDataFolder(dir);
+    release();
+    // A dead pid in the lock file (2^22 + 1 is above Linux's largest pid) does not block.
+    writeFileSync(`${dir}.lock`, String(4194305));
+    const again = lockDataFolder(dir);
+    // A live owner does, even this very process: two PGlite instances on one folder lose rows.
+    expect(() => lockDataFolder(dir)).toThrow(DatabaseLockedError);
+    again();
+  });
+});
