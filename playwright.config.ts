@@ -1,7 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const baseURL = `http://localhost:${port}`;
+// Each run's server gets an empty database and Blobs store, so runs never see each other's rows.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,7 +40,7 @@ export default defineConfig({
   webServer: {
     command: 'npm run serve',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), DATA_DIR: dataDir },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

@@ -119,13 +119,19 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   }
 }
 
-let shared: Promise<DbHandle> | undefined;
+// Kept on globalThis: the dev server reloads modules on edit, and a second PGlite on the folder must not open.
+const state = globalThis as { __bolestaDb?: Promise<DbHandle> };
 
 /** The process-wide database of the functions, opened on first use. */
 export function getDb(): Promise<DbHandle> {
-  shared ??= openDatabase().catch((error) => {
-    shared = undefined; // let the next request try again
+  state.__bolestaDb ??= openDatabase().catch((error) => {
+    state.__bolestaDb = undefined; // let the next request try again
     throw error;
   });
-  return shared;
+  return state.__bolestaDb;
+}
+
+/** Makes `getDb()` answer with this handle (tests, and the local server's own database). */
+export function useDatabase(handle: DbHandle | Promise<DbHandle>): void {
+  state.__bolestaDb = Promise.resolve(handle);
 }

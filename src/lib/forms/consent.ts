@@ -1,0 +1,14 @@
+/**
+ * The consent wording of each public form (decision 4). The version is stored with the record; change
+ * the version whenever the wording changes.
+ */
+export const consent = {
+  contact: {
+    version: 'contact-2026-11',
+    text: 'I agree that my information is used to answer my enquiry; see the privacy policy.',
+  },
+  audit: {
+    version: 'audit-2026-11',
+    text: 'I agree that my information is used to prepare my audit; see the privacy policy.',
+  },
+} as const;

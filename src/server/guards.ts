@@ -1,0 +1,73 @@
+/** Early-return guards shared by every public function: origin, body size and JSON parsing. */
+import type { ZodType } from 'zod';
+import { site } from '../config/site.ts';
+import { apiError } from './http.ts';
+
+/** Largest JSON body a form may send (the intake with every answer stays far below it). */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** Origins that may post: the site itself, the origin the request arrived on, and ALLOWED_ORIGINS. */
+export function allowedOrigins(request: Request): Set<string> {
+  const extra = (process.env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  return new Set([new URL(site.url).origin, new URL(request.url).origin, ...extra]);
+}
+
+/** 403 unless the request carries an allowed `Origin` (browsers send it on every POST). */
+export function checkOrigin(request: Request): Response | null {
+  const origin = request.headers.get('origin');
+  if (origin && allowedOrigins(request).has(origin)) return null;
+  return apiError(403, 'forbidden_origin', 'This request did not come from this website.');
+}
+
+/** Reads a JSON body of at most `limit` bytes and validates it; a Response explains any failure. */
+export async function parseJson<T>(
+  request: Request,
+  schema: ZodType<T>,
+  limit = MAX_JSON_BYTES,
+): Promise<{ data: T } | { response: Response }> {
+  if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
+    return { response: apiError(415, 'unsupported_media_type', 'Send the form as JSON.') };
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) return { response: tooLarge(limit) };
+  const text = await readLimited(request, limit);
+  if (text === null) return { response: tooLarge(limit) };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { response: apiError(400, 'invalid_json', 'The request body is not valid JSON.') };
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { data: parsed.data };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return { response: apiError(422, 'invalid_fields', 'Some answers need your attention.', fields) };
+}
+
+const tooLarge = (limit: number) =>
+  apiError(413, 'payload_too_large', `The request is larger than ${Math.round(limit / 1024)} KB.`);
+
+async function readLimited(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
