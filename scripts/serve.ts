@@ -44,6 +44,13 @@ const server = createServer(async (req, res) => {
 
 server.listen(port, host, () => console.log(`Serving dist/ and netlify/functions at ${origin}`));
 
+// Scheduled functions (the mail outbox drain) run every minute here; Netlify runs them on their cron.
+const scheduled = await router.scheduled();
+const timer = setInterval(() => {
+  for (const job of scheduled) job.run().catch((error) => console.error(`${job.file} failed:`, error));
+}, 60_000);
+timer.unref();
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     server.close();

@@ -5,6 +5,7 @@ import { contactSchema } from '../../src/lib/forms/contact.schema.ts';
 import { submitContactMessage } from '../../src/server/contact.ts';
 import { checkOrigin, parseJson } from '../../src/server/guards.ts';
 import { allowMethods, apiError, json, withErrors } from '../../src/server/http.ts';
+import { drainOutbox } from '../../src/server/mail/sender.ts';
 import { FORM_RATE_LIMIT, hitRateLimit } from '../../src/server/rate-limit.ts';
 
 export default withErrors(async (request, context) => {
@@ -27,6 +28,8 @@ export default withErrors(async (request, context) => {
 
   try {
     const { id } = await submitContactMessage(db.db, parsed.data);
+    // Send right away when possible; the scheduled drain retries whatever fails.
+    context.waitUntil(drainOutbox(db.db));
     return json({ id }, { status: 201 });
   } catch (error) {
     console.error(`[${context.requestId}] contact message not stored:`, error);

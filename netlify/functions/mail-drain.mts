@@ -1,0 +1,12 @@
+// Scheduled every minute: sends the mail that is still queued in the outbox (retries with backoff).
+import type { Config } from '@netlify/functions';
+import { getDb } from '../../src/db/client.ts';
+import { json, withErrors } from '../../src/server/http.ts';
+import { drainOutbox } from '../../src/server/mail/sender.ts';
+
+export default withErrors(async () => {
+  const { db } = await getDb();
+  return json(await drainOutbox(db));
+});
+
+export const config: Config = { schedule: '* * * * *' };

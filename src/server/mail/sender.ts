@@ -1,0 +1,104 @@
+/**
+ * Delivers queued mail (decision 7): through Resend when RESEND_API_KEY is set, otherwise printed to the
+ * console and kept in the outbox. Failures retry with exponential backoff; each mail carries its
+ * idempotency key to the provider, so a retry after a lost answer never sends it twice.
+ */
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { site } from '../../config/site.ts';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
+
+export interface Transport {
+  name: string;
+  /** Sends one mail; returns the provider's message id. Throws on failure. */
+  send(mail: OutboxMail): Promise<string>;
+}
+
+/** Attempts before a mail is marked failed (about a day of retries). */
+export const MAX_ATTEMPTS = 10;
+
+/** Delay before retry number `attempt` (1-based): 30 s doubling, capped at 4 hours. */
+export const backoffMs = (attempt: number): number => Math.min(30_000 * 2 ** (attempt - 1), 4 * 3600_000);
+
+export function resendTransport(apiKey: string, fetchImpl: typeof fetch = fetch): Transport {
+  return {
+    name: 'resend',
+    async send(mail) {
+      const res = await fetchImpl('https://api.resend.com/emails', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': mail.idempotencyKey,
+        },
+        body: JSON.stringify({
+          from: site.mailFrom,
+          to: [mail.to],
+          reply_to: mail.replyTo ?? undefined,
+          subject: mail.subject,
+          text: mail.textBody,
+          html: mail.htmlBody,
+        }),
+      });
+      if (!res.ok) throw new Error(`Resend answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      return ((await res.json()) as { id?: string }).id ?? '';
+    },
+  };
+}
+
+export const consoleTransport: Transport = {
+  name: 'console',
+  async send(mail) {
+    console.log(
+      [`--- mail (${mail.kind}) ---`, `To: ${mail.to}`, `Subject: ${mail.subject}`, '', mail.textBody, '---'].join(
+        '\n',
+      ),
+    );
+    return `console:${mail.id}`;
+  },
+};
+
+/** The transport the environment configures. */
+export const defaultTransport = (): Transport =>
+  process.env.RESEND_API_KEY ? resendTransport(process.env.RESEND_API_KEY) : consoleTransport;
+
+/** Sends every due mail once; returns how many were sent and how many failed this round. */
+export async function drainOutbox(
+  db: Db,
+  transport: Transport = defaultTransport(),
+  now = new Date(),
+  batch = 25,
+): Promise<{ sent: number; failed: number }> {
+  const due = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(batch);
+  let sent = 0;
+  let failed = 0;
+  for (const mail of due) {
+    const attempts = mail.attempts + 1;
+    try {
+      const providerId = await transport.send(mail);
+      // Only a still-pending row is marked, so two drains racing for one mail record it once.
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', attempts, sentAt: new Date(), providerId, lastError: null })
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'pending')));
+      sent++;
+    } catch (error) {
+      failed++;
+      await db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+          lastError: String((error as Error).message ?? error).slice(0, 1000),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+    }
+  }
+  return { sent, failed };
+}
