@@ -33,6 +33,8 @@ const caseStudies = defineCollection({
     summary: z.string(),
     description: z.string(),
     outcome: z.string(),
+    /** The study page's meta description; search engines cut longer ones, shorter ones waste the snippet. */
+    metaDescription: z.string().min(140).max(160),
     industry: z.string(),
     tags,
     order,
@@ -119,6 +121,14 @@ const resources = defineCollection({
       fileSize: z.string().optional(),
       readTime: z.string().optional(),
       keywords: z.array(z.string()).default([]),
+      /** The article page's closing call to action, beside a booking button (`strategyCall` unless set). */
+      cta: z.object({
+        title: z.string(),
+        text: z.string(),
+        label: z.string(),
+        href: z.string().startsWith('/'),
+        booking: z.enum(['strategyCall', 'usMarketCall']).default('strategyCall'),
+      }),
     }),
 });
 
