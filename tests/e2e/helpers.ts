@@ -8,7 +8,7 @@ export async function hydrated(page: Page): Promise<void> {
   for (const island of await page.locator('astro-island').all()) {
     // <astro-island> is `display: contents`, so scroll its first rendered child.
     await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
-    await expect(island).not.toHaveAttribute('ssr');
+    await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
