@@ -25,6 +25,14 @@ export type ModuleLoader = (file: string) => Promise<FunctionModule>;
 
 export const functionsDir = path.resolve(import.meta.dirname, '../../netlify/functions');
 
+// Compiled once per pattern string: every request tests every function's patterns.
+const patterns = new Map<string, URLPattern>();
+const pattern = (pathname: string): URLPattern => {
+  let compiled = patterns.get(pathname);
+  if (!compiled) patterns.set(pathname, (compiled = new URLPattern({ pathname })));
+  return compiled;
+};
+
 const list = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
@@ -52,9 +60,9 @@ export function createRouter(load: ModuleLoader, dir = functionsDir): Router {
         const config = mod.config ?? {};
         const methods = list(config.method).map((m) => m.toUpperCase());
         if (methods.length && !methods.includes(request.method)) continue;
-        if (list(config.excludedPath).some((p) => new URLPattern({ pathname: p }).test(url))) continue;
-        for (const pattern of list(config.path)) {
-          const match = new URLPattern({ pathname: pattern }).exec(url);
+        if (list(config.excludedPath).some((p) => pattern(p).test(url))) continue;
+        for (const source of list(config.path)) {
+          const match = pattern(source).exec(url);
           if (!match) continue;
           const params = Object.fromEntries(
             Object.entries(match.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
