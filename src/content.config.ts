@@ -121,6 +121,14 @@ const resources = defineCollection({
       fileSize: z.string().optional(),
       readTime: z.string().optional(),
       keywords: z.array(z.string()).default([]),
+      /** The article page's closing call to action, beside a booking button (`strategyCall` unless set). */
+      cta: z.object({
+        title: z.string(),
+        text: z.string(),
+        label: z.string(),
+        href: z.string().startsWith('/'),
+        booking: z.enum(['strategyCall', 'usMarketCall']).default('strategyCall'),
+      }),
     }),
 });
 

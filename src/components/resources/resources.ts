@@ -1,0 +1,47 @@
+/** The resources collection as the pages read it: brand tokens filled, newest first. */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { site } from '../../config/site.ts';
+
+export type Resource = CollectionEntry<'resources'>;
+
+const tokens = { agencyName: site.agencyName, productName: site.productName, auditName: site.auditName };
+
+/** Replaces `{agencyName}`, `{productName}` and `{auditName}` so content files name no brand (decision 2). */
+export const brand = (text: string): string =>
+  text.replace(/\{(agencyName|productName|auditName)\}/g, (_, key: keyof typeof tokens) => tokens[key]);
+
+/** Every resource with its frontmatter strings branded, newest first. */
+export async function getResources(): Promise<Resource[]> {
+  const entries = await getCollection('resources');
+  return entries
+    .map((entry) => {
+      const { title, description, cta } = entry.data;
+      const branded = { ...cta, title: brand(cta.title), text: brand(cta.text), label: brand(cta.label) };
+      return { ...entry, data: { ...entry.data, title: brand(title), description: brand(description), cta: branded } };
+    })
+    .sort((a, b) => b.data.date.getTime() - a.data.date.getTime());
+}
+
+/** The type, size and reading time of a resource on one line, e.g. `PDF · 24 pages · 2.3 MB`. */
+export function formatLine(data: Resource['data']): string {
+  return [data.fileType, data.fileSize, data.readTime].filter(Boolean).join(' · ');
+}
+
+/** The schema.org Article of a resource page. */
+export function article(resource: Resource, imageUrl: string): Record<string, unknown> {
+  const url = new URL(`/resources/${resource.id}`, site.url).href;
+  const agency = { '@type': 'Organization', name: site.agencyName, url: site.url };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: resource.data.title,
+    description: resource.data.description,
+    image: new URL(imageUrl, site.url).href,
+    datePublished: resource.data.date.toISOString().slice(0, 10),
+    keywords: resource.data.keywords.join(', '),
+    author: agency,
+    publisher: agency,
+    mainEntityOfPage: url,
+    url,
+  };
+}
