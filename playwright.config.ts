@@ -5,8 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const baseURL = `http://localhost:${port}`;
-// Each run's server gets an empty database and Blobs store, so runs never see each other's rows.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+// Each run's server gets an empty database and Blobs store, so runs never see each other's rows. Workers
+// load this file again and inherit the variable, so tests open the same folder (tests/e2e/db.ts).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'e2e-data-')));
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { DatabaseLockedError, openDatabase, useDatabase } from '../src/db/client.ts';
 import { startLocalBlobs } from './lib/blobs.ts';
 import { createRouter } from './lib/functions.ts';
 import { clientIp, sendResponse, toRequest } from './lib/node-http.ts';
@@ -24,6 +25,18 @@ const host = process.env.HOST ?? '127.0.0.1';
 const origin = `http://localhost:${port}`;
 
 const stopBlobs = await startLocalBlobs();
+// This process owns the database: open (and migrate) it now, so a locked folder fails at start, not on a
+// visitor's submit, and share it so the admin CLI and tests can reach it while the server runs.
+const database = await openDatabase().catch((error) => {
+  console.error(error instanceof DatabaseLockedError ? error.message : error);
+  process.exit(1);
+});
+if (database.driver !== 'pglite' || !database.share) {
+  console.log(`Database: ${database.driver}`);
+} else {
+  console.log(`Database: embedded PGlite, shared on ${await database.share()}`);
+}
+useDatabase(database);
 const router = createRouter((file) => import(file));
 const serveStatic = createStaticHandler(dist, readHeaderRules(path.join(root, 'netlify.toml')));
 
@@ -54,6 +67,6 @@ timer.unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     server.close();
-    void stopBlobs().finally(() => process.exit(0));
+    void Promise.allSettled([stopBlobs(), database.close()]).finally(() => process.exit(0));
   });
 }

@@ -1,22 +1,34 @@
 /**
  * The one place that picks the database driver:
  * - no `DATABASE_URL`: embedded PGlite in `.data/pglite`, guarded by a lock file because two processes on
- *   one PGlite folder silently lose rows; migrations are applied on open;
+ *   one PGlite folder silently lose rows; migrations are applied on open. The owner (`npm start`) shares it
+ *   over the Postgres protocol on a Unix socket in the data folder, and any other process (the admin CLI,
+ *   tests) that finds the folder owned connects there with node-postgres instead;
  * - a Neon URL: Neon's serverless driver over its WebSocket pool (transactions work);
  * - any other Postgres URL: node-postgres.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a `db.transaction()` callback gets. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface DbHandle {
   db: Db;
   driver: 'pglite' | 'neon' | 'node-postgres';
   close(): Promise<void>;
+  /** Owner of a PGlite folder only: serves it to other processes on the folder's socket. */
+  share?(): Promise<string>;
 }
+
+/** The Unix socket on which the owner of a data folder's PGlite serves it (named as Postgres names its own). */
+export const socketPath = (dataDir: string) => path.join(dataDir, '.s.PGSQL.5432');
+
+/** How many processes may share the owner's database at once (the multiplexer queues their queries). */
+const SHARED_CONNECTIONS = 8;
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 const defaultDataDir = () => path.resolve(process.env.DATA_DIR ?? path.join(import.meta.dirname, '../../.data'));
@@ -76,19 +88,45 @@ export async function openDatabase(
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const dir = options.memory ? undefined : path.join(options.dataDir ?? defaultDataDir(), 'pglite');
-    const release = dir ? lockDataFolder(dir) : () => {};
+    const dataDir = options.dataDir ?? defaultDataDir();
+    const dir = options.memory ? undefined : path.join(dataDir, 'pglite');
+    let release = () => {};
+    if (dir) {
+      try {
+        release = lockDataFolder(dir);
+      } catch (error) {
+        // Owned by a live process that shares it: be its client rather than a second owner.
+        if (error instanceof DatabaseLockedError && existsSync(socketPath(dataDir))) return connectToOwner(dataDir);
+        throw error;
+      }
+    }
     try {
       const client = dir ? await PGlite.create(dir) : await PGlite.create();
       const db = drizzle(client, { schema });
       await migrate(db, { migrationsFolder });
+      let stopSharing = async () => {};
       return {
         db: db as unknown as Db,
         driver: 'pglite',
         close: async () => {
+          await stopSharing();
           await client.close();
           release();
         },
+        share: dir
+          ? async () => {
+              const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+              const file = socketPath(dataDir);
+              rmSync(file, { force: true }); // left by an owner that is gone (we hold the lock now)
+              const server = new PGLiteSocketServer({ db: client, path: file, maxConnections: SHARED_CONNECTIONS });
+              await server.start();
+              stopSharing = async () => {
+                await server.stop();
+                rmSync(file, { force: true });
+              };
+              return file;
+            }
+          : undefined,
       };
     } catch (error) {
       release();
@@ -104,6 +142,15 @@ export async function openDatabase(
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'node-postgres', close: () => pool.end() };
+}
+
+/** A node-postgres client of the database that another process owns and shares on its socket. */
+async function connectToOwner(dataDir: string): Promise<DbHandle> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // node-postgres reaches a Unix socket through `host` = its folder and the port in its name.
+  const pool = new Pool({ host: dataDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
   return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'node-postgres', close: () => pool.end() };
 }
 

@@ -129,6 +129,53 @@ export const uploadedDocuments = pgTable(
   ],
 );
 
+/**
+ * The short-lived token that `POST /api/audits` hands the intake: it lets the browser attach documents to
+ * that one submission and nothing else. Only its SHA-256 is stored.
+ */
+export const uploadTokens = pgTable(
+  'upload_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    auditSubmissionId: uuid('audit_submission_id')
+      .notNull()
+      .references(() => auditSubmissions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_tokens_submission_idx').on(t.auditSubmissionId)],
+);
+
+/** A document on its way up in parts (decision 6); it becomes an `uploaded_documents` row on completion. */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    auditSubmissionId: uuid('audit_submission_id')
+      .notNull()
+      .references(() => auditSubmissions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** The extension, lower case, without the dot: it decides the magic bytes the file must start with. */
+    fileType: text('file_type').notNull(),
+    declaredSize: integer('declared_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_uploads_created_at_idx').on(t.createdAt)],
+);
+
+/** The parts received of a pending upload; their bytes are in the parts Blobs store. */
+export const pendingUploadParts = pgTable(
+  'pending_upload_parts',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => pendingUploads.id, { onDelete: 'cascade' }),
+    partIndex: integer('part_index').notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partIndex] })],
+);
+
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -227,6 +274,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 export type AuditSubmission = typeof auditSubmissions.$inferSelect;
 export type NewAuditSubmission = typeof auditSubmissions.$inferInsert;
 export type UploadedDocument = typeof uploadedDocuments.$inferSelect;
+export type PendingUpload = typeof pendingUploads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type BlogPost = typeof blogPosts.$inferSelect;

@@ -1,10 +1,10 @@
 /** Stores a contact message and queues its two mails in one transaction. */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { contactMessages, idempotencyKeys } from '../db/schema.ts';
+import { contactMessages } from '../db/schema.ts';
 import { consent } from '../lib/forms/consent.ts';
 import type { ContactInput } from '../lib/forms/contact.schema.ts';
 import { spamReason } from '../lib/forms/spam.ts';
+import { claimSubmitKey } from './idempotency.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { contactMails } from './mail/templates.ts';
 
@@ -17,32 +17,23 @@ export async function submitContactMessage(
   input: ContactInput,
   now = new Date(),
 ): Promise<{ id: string; duplicate: boolean; spam: boolean }> {
-  const reason = spamReason(input, now.getTime());
+  const reason = spamReason(input);
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: idempotencyKeys.resourceId })
-      .from(idempotencyKeys)
-      .where(eq(idempotencyKeys.key, `contact:${input.idempotencyKey}`));
-    if (existing) return { id: existing.id, duplicate: true, spam: false };
+    const { id, duplicate } = await claimSubmitKey(tx, 'contact', input.idempotencyKey);
+    if (duplicate) return { id, duplicate, spam: false };
 
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({
-        name: input.name,
-        email: input.email,
-        company: input.company,
-        message: input.message,
-        subscribe: input.subscribe,
-        consentVersion: consent.contact.version,
-        consentedAt: now,
-        isSpam: reason !== null,
-        spamReason: reason,
-      })
-      .returning({ id: contactMessages.id });
-    const id = row!.id;
-    await tx
-      .insert(idempotencyKeys)
-      .values({ key: `contact:${input.idempotencyKey}`, scope: 'contact', resourceId: id });
+    await tx.insert(contactMessages).values({
+      id,
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      message: input.message,
+      subscribe: input.subscribe,
+      consentVersion: consent.contact.version,
+      consentedAt: now,
+      isSpam: reason !== null,
+      spamReason: reason,
+    });
     // Staff can review spam in the portal; nobody is mailed about it.
     if (!reason) await enqueueMail(tx, `contact:${id}`, contactMails({ id, ...input }));
     return { id, duplicate: false, spam: reason !== null };

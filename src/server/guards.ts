@@ -1,5 +1,5 @@
 /** Early-return guards shared by every public function: origin, body size and JSON parsing. */
-import type { ZodType } from 'zod';
+import type * as z from 'zod/mini';
 import { site } from '../config/site.ts';
 import { apiError } from './http.ts';
 
@@ -23,11 +23,11 @@ export function checkOrigin(request: Request): Response | null {
 }
 
 /** Reads a JSON body of at most `limit` bytes and validates it; a Response explains any failure. */
-export async function parseJson<T>(
+export async function parseJson<S extends z.ZodMiniType>(
   request: Request,
-  schema: ZodType<T>,
+  schema: S,
   limit = MAX_JSON_BYTES,
-): Promise<{ data: T } | { response: Response }> {
+): Promise<{ data: z.output<S> } | { response: Response }> {
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
     return { response: apiError(415, 'unsupported_media_type', 'Send the form as JSON.') };
   }

@@ -9,7 +9,7 @@ const contact = () => ({
   subscribe: false,
   consent: true,
   website: '',
-  startedAt: Date.now() - 30_000,
+  fillMs: 30_000,
   idempotencyKey: randomUUID(),
 });
 

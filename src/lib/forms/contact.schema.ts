@@ -1,19 +1,19 @@
 /** The contact form: one schema for the island (zodResolver) and the function (safeParse). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { consentField, emailField, LONG_TEXT_MAX, requiredText } from './fields.ts';
 import { submitMeta } from './spam.ts';
 
-const required = (message: string, max = 200) =>
-  z.string().trim().min(1, message).max(max, `Keep it under ${max} characters`);
-
 export const contactFields = z.object({
-  name: required('Name is required'),
-  email: z.string().trim().pipe(z.email('Enter a valid email address')),
-  company: required('Company is required'),
-  message: required('Message is required', 5000),
-  subscribe: z.boolean().default(false),
-  consent: z.literal(true, 'Please agree to the privacy policy to send your message'),
+  name: requiredText('Name is required'),
+  email: emailField('Email is required'),
+  company: requiredText('Company is required'),
+  message: requiredText('Message is required', LONG_TEXT_MAX),
+  subscribe: z._default(z.boolean(), false),
+  consent: consentField('Please agree to the privacy policy to send your message'),
 });
 
-export const contactSchema = contactFields.extend(submitMeta.shape);
+export const contactSchema = z.extend(contactFields, submitMeta.shape);
 
+/** What the form holds while it is being filled in. */
+export type ContactValues = z.input<typeof contactFields>;
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,21 +1,24 @@
 /** Fields every public form sends alongside its answers, for spam defence and double-submit safety. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A person needs at least this long to fill in a form; faster submits are flagged as spam. */
 export const MIN_FILL_MS = 3000;
 
 export const submitMeta = z.object({
   /** Hidden honeypot field: people leave it empty, bots fill it in. */
-  website: z.string().max(500).optional().default(''),
-  /** When the form was shown (ms since the epoch), to measure the fill time. */
-  startedAt: z.number().int().nonnegative().optional(),
+  website: z._default(z.string().check(z.maxLength(500)), ''),
+  /**
+   * How long the visitor took, from the form being shown to the submit, measured by the browser: a
+   * duration rather than a timestamp, so a visitor whose clock is off is not taken for a bot.
+   */
+  fillMs: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** One key per submit attempt; the same key never creates a second record (decision 9). */
   idempotencyKey: z.uuid('A valid idempotency key is required'),
 });
 
 /** Why a submit looks automated, or null when it looks human. */
-export function spamReason(meta: { website?: string; startedAt?: number }, now = Date.now()): string | null {
+export function spamReason(meta: { website?: string; fillMs?: number }): string | null {
   if (meta.website && meta.website.trim() !== '') return 'honeypot';
-  if (meta.startedAt !== undefined && now - meta.startedAt < MIN_FILL_MS) return 'too_fast';
+  if (meta.fillMs !== undefined && meta.fillMs < MIN_FILL_MS) return 'too_fast';
   return null;
 }

@@ -1,9 +1,7 @@
 /** Queues mail in the outbox, inside the caller's transaction (decision 7): mail never blocks a submit. */
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { Mail } from './templates.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Adds mails to the outbox; `keyPrefix` + kind is each mail's idempotency key (one mail per cause). */
 export async function enqueueMail(tx: Tx | Db, keyPrefix: string, mails: readonly Mail[]): Promise<void> {

@@ -13,7 +13,50 @@ export interface Mail {
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A mail from a heading, an intro and label/value rows (empty values are left out). */
+/** A titled group of label/value rows. */
+export interface MailSection {
+  title?: string;
+  rows: [string, string][];
+}
+
+const row = ([k, v]: [string, string]) =>
+  `<tr><th align="left" valign="top" style="background:#eef7f8;width:40%">${escape(k)}</th><td>${escape(v).replace(/\n/g, '<br>')}</td></tr>`;
+
+/** A mail from a heading, an intro and sections of label/value rows (empty values are left out). */
+export function sectionMail(
+  base: Omit<Mail, 'text' | 'html'>,
+  heading: string,
+  intro: string,
+  sections: MailSection[],
+  outro = '',
+): Mail {
+  const filled = sections
+    .map((s) => ({ ...s, rows: s.rows.filter(([, v]) => v.trim() !== '') }))
+    .filter((s) => s.rows.length);
+  const text = [
+    heading,
+    '',
+    intro,
+    ...filled.flatMap((s) => [
+      '',
+      ...(s.title ? [s.title.toUpperCase()] : []),
+      ...s.rows.map(([k, v]) => `${k}: ${v}`),
+    ]),
+    ...(outro ? ['', outro] : []),
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f1c24;line-height:1.5">
+<h1 style="font-size:20px">${escape(heading)}</h1><p>${escape(intro)}</p>
+${filled
+  .map(
+    (s) =>
+      `${s.title ? `<h2 style="font-size:16px;margin-top:20px">${escape(s.title)}</h2>` : ''}<table cellpadding="6" style="border-collapse:collapse;width:100%">${s.rows.map(row).join('')}</table>`,
+  )
+  .join('\n')}${outro ? `<p>${escape(outro)}</p>` : ''}
+<p style="color:#475569;font-size:12px">${escape(site.agencyName)} · ${escape(site.email)}</p></body></html>`;
+  return { ...base, text, html };
+}
+
+/** A mail from a heading, an intro and one table of label/value rows. */
 export function tableMail(
   base: Omit<Mail, 'text' | 'html'>,
   heading: string,
@@ -21,20 +64,7 @@ export function tableMail(
   rows: [string, string][],
   outro = '',
 ): Mail {
-  const filled = rows.filter(([, v]) => v.trim() !== '');
-  const text = [heading, '', intro, '', ...filled.map(([k, v]) => `${k}: ${v}`), ...(outro ? ['', outro] : [])].join(
-    '\n',
-  );
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f1c24;line-height:1.5">
-<h1 style="font-size:20px">${escape(heading)}</h1><p>${escape(intro)}</p>
-<table cellpadding="6" style="border-collapse:collapse">${filled
-    .map(
-      ([k, v]) =>
-        `<tr><th align="left" valign="top" style="background:#eef7f8">${escape(k)}</th><td>${escape(v).replace(/\n/g, '<br>')}</td></tr>`,
-    )
-    .join('')}</table>${outro ? `<p>${escape(outro)}</p>` : ''}
-<p style="color:#475569;font-size:12px">${escape(site.agencyName)} · ${escape(site.email)}</p></body></html>`;
-  return { ...base, text, html };
+  return sectionMail(base, heading, intro, [{ rows }], outro);
 }
 
 export interface ContactMailData {
@@ -79,6 +109,46 @@ export function contactMails(m: ContactMailData): Mail[] {
       `We received your message and our team typically responds within 24 hours (within 1 business day). Here is a copy of what you sent:`,
       rows.filter(([k]) => k !== 'Reference'),
       `Questions in the meantime? Write to ${site.email} or call ${site.phone}.`,
+    ),
+  ];
+}
+
+export interface AuditMailData {
+  id: string;
+  source: 'contact_page' | 'intake';
+  contactName: string;
+  contactEmail: string;
+  companyName: string;
+  /** Every answer, grouped as the form asked them. */
+  sections: MailSection[];
+}
+
+/** The staff notification and the lead's confirmation of an audit request (decision 7). */
+export function auditMails(a: AuditMailData): Mail[] {
+  const form = a.source === 'intake' ? 'the 5-step intake' : 'the short form on the contact page';
+  return [
+    sectionMail(
+      {
+        kind: 'audit.staff',
+        to: site.staffInbox,
+        replyTo: a.contactEmail,
+        subject: `New ${site.auditName} request: ${a.companyName} (${a.contactName})`,
+      },
+      `New ${site.auditName} request`,
+      `${a.contactName} of ${a.companyName} asked for an audit through ${form}. Review it within 24 hours; reply to this email to reach them directly. Reference: ${a.id}.`,
+      a.sections,
+    ),
+    sectionMail(
+      {
+        kind: 'audit.confirmation',
+        to: a.contactEmail,
+        replyTo: site.email,
+        subject: `Your ${site.auditName} request | ${site.agencyName}`,
+      },
+      `Thank you, ${a.contactName}`,
+      `We received your ${site.auditName} request for ${a.companyName}. Our team reviews it within 24 hours, prepares your custom report, and delivers your personalized audit within 3 days (72 hours). Here is a copy of your answers:`,
+      a.sections,
+      `Want to talk it through sooner? Book a strategy call: ${site.scheduling.strategyCall}, or write to ${site.email}.`,
     ),
   ];
 }

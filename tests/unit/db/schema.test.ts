@@ -1,9 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseLockedError, lockDataFolder, openDatabase, type DbHandle } from '../../../src/db/client.ts';
+import {
+  DatabaseLockedError,
+  lockDataFolder,
+  openDatabase,
+  socketPath,
+  type DbHandle,
+} from '../../../src/db/client.ts';
 import { auditSubmissions, contactMessages, uploadedDocuments, userRoles } from '../../../src/db/schema.ts';
 
 // The same tests run against a real PostgreSQL server when TEST_DATABASE_URL names one (see .ci/run);
@@ -40,7 +46,10 @@ describe(`schema and migrations (${serverUrl ? 'PostgreSQL server' : 'PGlite'})`
         'contact_messages',
         'idempotency_keys',
         'mail_outbox',
+        'pending_upload_parts',
+        'pending_uploads',
         'rate_limits',
+        'upload_tokens',
         'uploaded_documents',
         'user_roles',
       ]),
@@ -119,6 +128,24 @@ describe('the embedded database folder', () => {
     const again = await openDatabase({ dataDir, url: '' });
     expect(await again.db.select().from(userRoles).where(eq(userRoles.userId, 'kept'))).toHaveLength(1);
     await again.close();
+  });
+
+  it('lets other processes in through the owner when it shares the folder', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-'));
+    const owner = await openDatabase({ dataDir, url: '' });
+    expect(await owner.share!()).toBe(socketPath(dataDir));
+    await owner.db.insert(userRoles).values({ userId: 'from-owner', role: 'viewer' });
+
+    // What the admin CLI or a test does while `npm start` runs: a client over the socket, not a second owner.
+    const client = await openDatabase({ dataDir, url: '' });
+    expect(client.driver).toBe('node-postgres');
+    await client.db.insert(userRoles).values({ userId: 'from-client', role: 'editor' });
+    await client.close();
+
+    const rows = await owner.db.select({ userId: userRoles.userId }).from(userRoles);
+    expect(rows.map((r) => r.userId).sort()).toEqual(['from-client', 'from-owner']);
+    await owner.close();
+    expect(existsSync(socketPath(dataDir))).toBe(false);
   });
 
   it('takes over a lock left by a process that is gone', () => {

@@ -39,7 +39,7 @@ const valid = () => ({
   subscribe: true,
   consent: true,
   website: '',
-  startedAt: Date.now() - 60_000,
+  fillMs: 60_000,
   idempotencyKey: randomUUID(),
 });
 const post = async (body: unknown, init: { origin?: string | null; ip?: string; raw?: string; type?: string } = {}) => {
@@ -131,7 +131,7 @@ describe('POST /api/contact', () => {
   it('keeps spam, flagged, without mailing anyone: a filled honeypot or a too-fast submit', async () => {
     const bot = await post({ ...valid(), website: 'http://spam.example' });
     expect(bot.status).toBe(201);
-    const fast = await post({ ...valid(), startedAt: Date.now() - 500 });
+    const fast = await post({ ...valid(), fillMs: 500 });
     expect(fast.status).toBe(201);
     const stored = await rows();
     expect(stored.map((r) => [r.isSpam, r.spamReason]).sort()).toEqual([

@@ -1,0 +1,17 @@
+// POST /api/audits: both audit forms (the contact page's short form and the 5-step intake, told apart by
+// `source`). 201 { id } when stored, with { uploadToken, uploadTokenExpiresAt } for the intake's
+// documents; 4xx { error } with the fields otherwise.
+import type { Config } from '@netlify/functions';
+import { auditRequestSchema } from '../../src/lib/forms/audit.schema.ts';
+import { submitAudit } from '../../src/server/audits.ts';
+import { formEndpoint } from '../../src/server/public-form.ts';
+
+export default formEndpoint({
+  schema: auditRequestSchema,
+  submit: submitAudit,
+  // Every intake answer at its longest stays below this.
+  maxBytes: 128 * 1024,
+  unavailableMessage: 'We could not save your audit request just now. Please try again in a minute.',
+});
+
+export const config: Config = { path: '/api/audits' };
