@@ -31,13 +31,11 @@ export async function parseJson<S extends z.ZodMiniType>(
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
     return { response: apiError(415, 'unsupported_media_type', 'Send the form as JSON.') };
   }
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) return { response: tooLarge(limit) };
-  const text = await readLimited(request, limit);
-  if (text === null) return { response: tooLarge(limit) };
+  const bytes = await readBody(request, limit);
+  if (bytes === null) return { response: tooLarge(limit) };
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return { response: apiError(400, 'invalid_json', 'The request body is not valid JSON.') };
   }
@@ -54,8 +52,10 @@ export async function parseJson<S extends z.ZodMiniType>(
 const tooLarge = (limit: number) =>
   apiError(413, 'payload_too_large', `The request is larger than ${Math.round(limit / 1024)} KB.`);
 
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return '';
+/** The body as bytes, or null when it is larger than `limit` (read no further than that). */
+export async function readBody(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -69,5 +69,5 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
