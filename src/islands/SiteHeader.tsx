@@ -286,7 +286,8 @@ function SiteHeader({ agencyName, menus, links, cta, currentPath }: Props) {
         </div>
         <MobileMenu menus={menus} links={links} cta={cta} open={mobileOpen} />
       </header>
-      {!mobileOpen && (
+      {/* The intake page has its own bottom bar; a bar that links to the page itself would only cover it. */}
+      {!mobileOpen && currentPath.replace(/\/$/, '') !== cta.href && (
         <nav
           aria-label="Start your audit"
           data-mobile-cta

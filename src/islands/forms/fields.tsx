@@ -348,3 +348,36 @@ export function Honeypot({ inputRef }: { inputRef: RefObject<HTMLInputElement | 
     </div>
   );
 }
+
+/** A yes/no question whose answer is a boolean, shown as two radio buttons. */
+export function YesNoField<T extends FieldValues>({
+  name,
+  label,
+  hint,
+  className,
+}: Omit<BaseProps, 'required'> & { name: FieldPath<T> }) {
+  const id = useId();
+  const { field } = useController<T>({ name });
+  const error = useFieldError(name);
+  return (
+    <Group id={id} label={label} hint={hint} error={error} className={className} role="radiogroup">
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+        {[true, false].map((answer) => (
+          <label key={String(answer)} className={choiceClass}>
+            <input
+              type="radio"
+              className={boxClass}
+              name={name}
+              value={answer ? 'yes' : 'no'}
+              checked={field.value === answer}
+              onChange={() => field.onChange(answer)}
+              onBlur={field.onBlur}
+              ref={answer ? field.ref : undefined}
+            />
+            {answer ? 'Yes' : 'No'}
+          </label>
+        ))}
+      </div>
+    </Group>
+  );
+}
