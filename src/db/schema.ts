@@ -3,7 +3,18 @@
  * types are inferred from the tables, never written by hand. Migrations in drizzle/ are generated from it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const submissionStatuses = ['pending', 'reviewed', 'completed'] as const;
 export const submissionSources = ['contact_page', 'intake'] as const;
@@ -271,6 +282,81 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: createdAt(),
 });
 
+// Accounts (better-auth's tables, decision 11): ids are better-auth's own strings. `user_roles.user_id`
+// names `users.id`; roles live in their own table so the spec's role model stays as it is.
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    scope: text('scope'),
+    /** The password hash (better-auth's scrypt). */
+    password: text('password'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's rate-limit counters, in the database so they hold across function instances. */
+export const authRateLimits = pgTable('auth_rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
 export type AuditSubmission = typeof auditSubmissions.$inferSelect;
 export type NewAuditSubmission = typeof auditSubmissions.$inferInsert;
 export type UploadedDocument = typeof uploadedDocuments.$inferSelect;
@@ -279,4 +365,5 @@ export type ContactMessage = typeof contactMessages.$inferSelect;
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type UserRole = typeof userRoles.$inferSelect;
+export type User = typeof users.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;

@@ -1,0 +1,19 @@
+/**
+ * Who is asking: the signed-in user of a request, read from its better-auth session cookie. Every admin
+ * function reaches the session through here (and `requireRole` in roles.ts), never through better-auth.
+ */
+import type { Db } from '../db/client.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** The user whose live session the request's cookie carries, or null (no cookie, expired, signed out). */
+export async function getSessionUser(db: Db, request: Request): Promise<SessionUser | null> {
+  const { getAuth } = await import('./auth.ts');
+  const session = await getAuth(db).api.getSession({ headers: request.headers });
+  if (!session) return null;
+  return { id: session.user.id, email: session.user.email, name: session.user.name };
+}
