@@ -152,3 +152,61 @@ export function auditMails(a: AuditMailData): Mail[] {
     ),
   ];
 }
+
+/** Makes the first plain-text occurrence of `url` in a mail's HTML a link, so a reader can click it. */
+function linkify(mail: Mail, url: string): Mail {
+  const shown = escape(url);
+  return { ...mail, html: mail.html.replace(shown, `<a href="${shown}">${shown}</a>`) };
+}
+
+export interface AccountMailData {
+  to: string;
+  name: string;
+  /** The link the reader follows. */
+  url: string;
+  /** How long the link works, in minutes. */
+  validMinutes: number;
+}
+
+const validFor = (minutes: number) =>
+  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+
+/** Asks a new staff account to confirm its email address before its first sign-in. */
+export function verificationMail(m: AccountMailData): Mail {
+  const mail = tableMail(
+    {
+      kind: 'auth.verify',
+      to: m.to,
+      replyTo: site.email,
+      subject: `Confirm your email for the ${site.agencyName} portal`,
+    },
+    `Confirm your email, ${m.name}`,
+    `An account for the ${site.agencyName} staff portal was created with this address. Open the link below to confirm it; then you can sign in.`,
+    [
+      ['Confirm your email', m.url],
+      ['The link works for', validFor(m.validMinutes)],
+    ],
+    `Did not create this account? Ignore this email: nothing happens without the confirmation. Questions? Write to ${site.email}.`,
+  );
+  return linkify(mail, m.url);
+}
+
+/** Sends the link that lets a staff member choose a new password. */
+export function passwordResetMail(m: AccountMailData): Mail {
+  const mail = tableMail(
+    {
+      kind: 'auth.reset',
+      to: m.to,
+      replyTo: site.email,
+      subject: `Reset your ${site.agencyName} portal password`,
+    },
+    `Reset your password, ${m.name}`,
+    `Someone asked to reset the password of your ${site.agencyName} staff portal account. Open the link below to choose a new one; your other sessions are signed out when you do.`,
+    [
+      ['Choose a new password', m.url],
+      ['The link works for', validFor(m.validMinutes)],
+    ],
+    `Did not ask for this? Ignore this email: your password stays as it is. Questions? Write to ${site.email}.`,
+  );
+  return linkify(mail, m.url);
+}

@@ -1,0 +1,185 @@
+/**
+ * `npm run admin -- <command>`: staff accounts from the command line, the only way to the first admin
+ * (sign-up on the site gives an account without any role).
+ *
+ *   create <email> --role <role> [--password <pw>] [--name <name>]
+ *       a confirmed account with that role; without --password a strong one is generated and printed once
+ *   grant <email> <role>
+ *       gives an existing account a role
+ *
+ * Exit codes: 0 done, 1 refused by the database state (account missing or already there, database
+ * unreachable), 2 wrong usage. It opens the database as every process here does (openDatabase): the running
+ * `npm start` server's over its socket, the embedded folder, or DATABASE_URL (migrated beforehand).
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { openDatabase, type Db } from '../src/db/client.ts';
+import { roles, userRoles, type Role } from '../src/db/schema.ts';
+import { getAuth, PASSWORD_MAX, PASSWORD_MIN } from '../src/server/auth.ts';
+import { isRole } from '../src/server/roles.ts';
+
+export const USAGE = `Usage:
+  npm run admin -- create <email> --role <role> [--password <password>] [--name <name>]
+      Creates a confirmed account with that role. Without --password a password is generated and printed.
+  npm run admin -- grant <email> <role>
+      Gives an existing account a role.
+
+Roles: ${roles.join(', ')}. Passwords: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
+
+/** Where the CLI writes: stdout and stderr in a terminal, arrays in the tests. */
+export interface AdminIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+type Command =
+  | { kind: 'create'; email: string; role: Role; password?: string; name?: string }
+  | { kind: 'grant'; email: string; role: Role }
+  | { kind: 'help' };
+
+class UsageError extends Error {}
+
+// A plain shape check; the confirmation mail is what proves an address on the site, and here an admin types it.
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+function roleOf(value: string | undefined): Role {
+  if (!value) throw new UsageError('Name a role.');
+  if (!isRole(value)) throw new UsageError(`Unknown role "${value}". Roles: ${roles.join(', ')}.`);
+  return value;
+}
+
+function emailOf(value: string | undefined): string {
+  if (!value) throw new UsageError('Name the account by its email address.');
+  if (!looksLikeEmail(value)) throw new UsageError(`"${value}" is not an email address.`);
+  return value.toLowerCase(); // better-auth stores and looks up addresses in lower case
+}
+
+/** Reads the arguments after `npm run admin --`; throws UsageError with the reason when they are wrong. */
+export function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        role: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || command === 'help') return { kind: 'help' };
+  if (command === 'create') {
+    if (rest.length !== 1) throw new UsageError('create takes one email address.');
+    const password = values.password;
+    if (password !== undefined && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)) {
+      throw new UsageError(`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`);
+    }
+    const name = values.name?.trim();
+    return { kind: 'create', email: emailOf(rest[0]), role: roleOf(values.role), password, name: name || undefined };
+  }
+  if (command === 'grant') {
+    if (rest.length !== 2 || values.role || values.password || values.name) {
+      throw new UsageError('grant takes an email address and a role, nothing else.');
+    }
+    return { kind: 'grant', email: emailOf(rest[0]), role: roleOf(rest[1]) };
+  }
+  throw new UsageError(command ? `Unknown command "${command}".` : 'Name a command.');
+}
+
+/** A random password in URL-safe characters, well above the minimum length. */
+const generatePassword = () => randomBytes(18).toString('base64url');
+
+/** Gives `userId` the role; false when it already held it. */
+async function grantRole(db: Db, userId: string, role: Role): Promise<boolean> {
+  const inserted = await db
+    .insert(userRoles)
+    .values({ userId, role })
+    .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
+    .returning({ id: userRoles.id });
+  return inserted.length > 0;
+}
+
+/** Runs one command on `db`; resolves with the exit code. */
+export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io: AdminIo): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    io.out(USAGE);
+    return 0;
+  }
+
+  const database = typeof db === 'function' ? await db() : db;
+  // better-auth's own pieces: its password hasher and its adapter (ids, field mapping) on our tables.
+  const auth = await getAuth(database).$context;
+  const existing = await auth.internalAdapter.findUserByEmail(command.email);
+
+  if (command.kind === 'grant') {
+    if (!existing) {
+      io.err(
+        `No account for ${command.email}. Create one with: npm run admin -- create ${command.email} --role ${command.role}`,
+      );
+      return 1;
+    }
+    const added = await grantRole(database, existing.user.id, command.role);
+    io.out(
+      added
+        ? `${command.email} now has the ${command.role} role.`
+        : `${command.email} already had the ${command.role} role.`,
+    );
+    return 0;
+  }
+
+  if (existing) {
+    io.err(
+      `An account for ${command.email} already exists. Give it a role with: npm run admin -- grant ${command.email} ${command.role}`,
+    );
+    return 1;
+  }
+  const password = command.password ?? generatePassword();
+  const hash = await auth.password.hash(password);
+  const user = await auth.internalAdapter.createUser(
+    {
+      email: command.email,
+      name: command.name ?? command.email.split('@')[0]!,
+      // Created by an administrator, who vouches for the address: no confirmation mail.
+      emailVerified: true,
+    },
+    { method: 'admin' },
+  );
+  await auth.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: hash,
+  });
+  await grantRole(database, user.id, command.role);
+  io.out(`Created ${command.email} (confirmed) with the ${command.role} role.`);
+  if (!command.password)
+    io.out(`Password: ${password}\nIt is shown only this once: pass it on safely and ask for a change.`);
+  return 0;
+}
+
+if (import.meta.main) {
+  const io: AdminIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
+  let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  try {
+    process.exitCode = await runAdmin(process.argv.slice(2), async () => (handle = await openDatabase()).db, io);
+  } catch (error) {
+    io.err(`Failed: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Accounts (decision 11): better-auth with email + password on the project's database, mounted at
+ * `/api/auth/*` by netlify/functions/auth.mts. The email must be confirmed before the first sign-in; the
+ * confirmation and password-reset mails go through the outbox like every other mail. Rate limits live in
+ * the database so they hold across function instances. A session grants nothing by itself: roles are
+ * separate (roles.ts).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { betterAuth } from 'better-auth/minimal';
+import { site } from '../config/site.ts';
+import type { Db } from '../db/client.ts';
+import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema.ts';
+import { allowedOrigins } from './guards.ts';
+import { enqueueMail } from './mail/outbox.ts';
+import { drainOutbox } from './mail/sender.ts';
+import { passwordResetMail, verificationMail, type Mail } from './mail/templates.ts';
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+/** Sign-in attempts per client address and window (seconds): the 11th within 10 minutes gets 429. */
+export const SIGN_IN_LIMIT = { window: 600, max: 10 } as const;
+const SIGN_UP_LIMIT = { window: 600, max: 10 } as const;
+/** Mail-sending endpoints get fewer: each call may put a mail in someone's inbox. */
+const MAIL_LIMIT = { window: 600, max: 5 } as const;
+
+/** Where the portal lives: the verification link lands there, the reset form is rendered there. */
+export const PORTAL_PATH = '/admin';
+const AUTH_PATH = '/api/auth';
+const VERIFY_SECONDS = 24 * 3600;
+const RESET_SECONDS = 3600;
+
+// Only used outside production, so a fresh checkout runs without setup; sessions signed with it are
+// worthless anywhere else.
+const DEV_SECRET = 'bolesta-local-development-secret-not-for-production-0123456789';
+
+function secret(): string {
+  const fromEnv = process.env.BETTER_AUTH_SECRET;
+  if (fromEnv) return fromEnv;
+  if (process.env.NODE_ENV === 'production') throw new Error('BETTER_AUTH_SECRET must be set in production.');
+  console.warn('BETTER_AUTH_SECRET is not set: using the fixed development secret (never do this in production).');
+  return DEV_SECRET;
+}
+
+const extraOrigins = () =>
+  (process.env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+/** The configured site origin: SITE_URL when set, else `site.url`. */
+const siteOrigin = () => new URL(process.env.SITE_URL || site.url).origin;
+
+// Hosts better-auth may build its URLs (and so our mail links) on. Anything else falls back to the site's
+// origin, so a forged Host header cannot make a reset mail point at someone else's server.
+const allowedHosts = () => [
+  ...new Set([site.url, siteOrigin(), ...extraOrigins()].map((o) => new URL(o).host)),
+  'localhost',
+  'localhost:*',
+  '127.0.0.1:*',
+];
+
+// The function hands its `waitUntil` down to the mail hooks through this, so mail is sent after the
+// answer: a slow mail provider neither delays it nor tells by its timing whether an account exists.
+const background = new AsyncLocalStorage<(work: Promise<unknown>) => void>();
+
+/** Runs `fn` (a better-auth call) so the mails it queues are sent through `waitUntil` in the background. */
+export function withBackground<T>(waitUntil: (work: Promise<unknown>) => void, fn: () => T): T {
+  return background.run(waitUntil, fn);
+}
+
+/** Queues one account mail (one per token) and starts the drain; the scheduled drain retries failures. */
+async function queueAndSend(db: Db, token: string, mail: Mail): Promise<void> {
+  const cause = createHash('sha256').update(token).digest('hex').slice(0, 32);
+  await enqueueMail(db, `${mail.kind}:${cause}`, [mail]);
+  const drain = drainOutbox(db).catch((error) => console.error('mail drain after an account mail failed:', error));
+  const waitUntil = background.getStore();
+  if (waitUntil) waitUntil(drain);
+  else await drain;
+}
+
+// `url` is better-auth's own link on a resolved, allowed base URL: its origin is the one the reader used.
+const originOf = (url: string) => new URL(url).origin;
+
+function createAuth(db: Db) {
+  return betterAuth({
+    appName: site.agencyName,
+    secret: secret(),
+    basePath: AUTH_PATH,
+    // One deployment answers on several origins (production, deploy previews, localhost).
+    baseURL: { allowedHosts: allowedHosts(), fallback: siteOrigin(), protocol: 'auto' },
+    trustedOrigins: (request) =>
+      request ? [...allowedOrigins(request)] : [new URL(site.url).origin, siteOrigin(), ...extraOrigins()],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: authRateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      resetPasswordTokenExpiresIn: RESET_SECONDS,
+      // A reset is what someone does when they fear the password is known: end every session.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token, url }) => {
+        const link = `${originOf(url)}${PORTAL_PATH}?reset=${encodeURIComponent(token)}`;
+        const mail = passwordResetMail({
+          to: user.email,
+          name: user.name,
+          url: link,
+          validMinutes: RESET_SECONDS / 60,
+        });
+        await queueAndSend(db, token, mail);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // An unconfirmed sign-in with the right password gets a fresh link, so an expired one is no dead end.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_SECONDS,
+      sendVerificationEmail: async ({ user, token, url }) => {
+        // Whatever callbackURL the client sent, the link returns to the portal.
+        const link = `${originOf(url)}${AUTH_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(PORTAL_PATH)}`;
+        const mail = verificationMail({
+          to: user.email,
+          name: user.name,
+          url: link,
+          validMinutes: VERIFY_SECONDS / 60,
+        });
+        await queueAndSend(db, token, mail);
+      },
+    },
+    rateLimit: {
+      enabled: true, // better-auth enables it only when NODE_ENV is production
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': SIGN_IN_LIMIT,
+        '/sign-up/email': SIGN_UP_LIMIT,
+        '/request-password-reset': MAIL_LIMIT,
+        '/send-verification-email': MAIL_LIMIT,
+        '/reset-password': SIGN_IN_LIMIT,
+        // A read the portal makes on every load: no counter row written for it.
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      // HttpOnly and SameSite=Lax are better-auth's defaults; Secure always (Chromium accepts it on localhost).
+      useSecureCookies: true,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: true, path: '/' },
+      // The function overwrites this header with the client address the platform saw (auth.mts).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // better-auth turns these off under NODE_ENV=test; the tests must see what production does.
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Db, Auth>();
+
+/** The better-auth instance on `db` (one per database handle). */
+export function getAuth(db: Db): Auth {
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    instances.set(db, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,174 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import auth from '../../../netlify/functions/auth.mts';
+import { runAdmin, USAGE } from '../../../scripts/admin.ts';
+import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { accounts, authRateLimits, mailOutbox, sessions, userRoles, users } from '../../../src/db/schema.ts';
+import { rolesOf } from '../../../src/server/roles.ts';
+import { call } from '../functions/harness.ts';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await openDatabase({ memory: true });
+  useDatabase(handle);
+}, 60_000);
+afterAll(() => handle.close());
+afterEach(() => vi.restoreAllMocks());
+beforeEach(async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {}); // the development-secret warning
+  vi.spyOn(console, 'log').mockImplementation(() => {}); // the console transport prints each mail
+  for (const table of [mailOutbox, userRoles, sessions, accounts, users, authRateLimits]) await handle.db.delete(table);
+});
+
+/** Runs the CLI on the test database; resolves with its exit code and what it printed. */
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, handle.db, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const signIn = (email: string, password: string) => call(auth, '/api/auth/sign-in/email', { email, password });
+const userId = async (email: string) =>
+  (await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+
+describe('npm run admin -- create', () => {
+  it('creates a confirmed admin with the password given, who can sign in at once; no mail is queued', async () => {
+    const run = await admin(
+      'create',
+      'Ada@Bolesta.example',
+      '--role',
+      'admin',
+      '--password',
+      'a strong passphrase',
+      '--name',
+      'Ada',
+    );
+    expect(run).toMatchObject({ code: 0, err: '' });
+    expect(run.out).toContain('ada@bolesta.example');
+    expect(run.out).not.toContain('a strong passphrase');
+
+    const [user] = await handle.db.select().from(users).where(eq(users.email, 'ada@bolesta.example'));
+    expect(user).toMatchObject({ name: 'Ada', emailVerified: true });
+    expect(await rolesOf(handle.db, user!.id)).toEqual(['admin']);
+    // better-auth's own scrypt hash, never the password itself.
+    const [account] = await handle.db.select().from(accounts).where(eq(accounts.userId, user!.id));
+    expect(account).toMatchObject({ providerId: 'credential', accountId: user!.id });
+    expect(account!.password).not.toContain('a strong passphrase');
+
+    const res = await signIn('ada@bolesta.example', 'a strong passphrase');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ user: { email: 'ada@bolesta.example', name: 'Ada' } });
+    expect(await handle.db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it('generates a password when none is given and prints it once; it works', async () => {
+    const run = await admin('create', 'gen@bolesta.example', '--role', 'editor');
+    expect(run.code).toBe(0);
+    const password = run.out.match(/Password: (\S+)/)?.[1];
+    expect(password).toBeDefined();
+    expect(password!.length).toBeGreaterThanOrEqual(12);
+    expect((await signIn('gen@bolesta.example', password!)).status).toBe(200);
+    expect(await rolesOf(handle.db, (await userId('gen@bolesta.example'))!)).toEqual(['editor']);
+  });
+
+  it('refuses an existing account (exit 1) and leaves it as it was', async () => {
+    expect(
+      (await admin('create', 'twice@bolesta.example', '--role', 'viewer', '--password', 'first passphrase')).code,
+    ).toBe(0);
+    const again = await admin('create', 'twice@bolesta.example', '--role', 'admin', '--password', 'second passphrase');
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/already exists.*grant/);
+    expect(await rolesOf(handle.db, (await userId('twice@bolesta.example'))!)).toEqual(['viewer']);
+    expect((await signIn('twice@bolesta.example', 'first passphrase')).status).toBe(200);
+  });
+
+  it.each([
+    [['create', 'x@bolesta.example', '--role', 'owner'], /Unknown role "owner"/],
+    [['create', 'x@bolesta.example'], /Name a role/],
+    [['create', 'x@bolesta.example', '--role', 'admin', '--password', 'elevenchars'], /12 to 128 characters/],
+    [['create', 'x@bolesta.example', '--role', 'admin', '--password', 'a'.repeat(129)], /12 to 128 characters/],
+    [['create', 'not-an-email', '--role', 'admin'], /not an email address/],
+    [['create', '--role', 'admin'], /one email address/],
+    [['create', 'x@bolesta.example', '--role', 'admin', '--admin'], /Unknown option/],
+    [['delete', 'x@bolesta.example'], /Unknown command "delete"/],
+    [[], /Name a command/],
+  ])('refuses %j with the reason and the usage (exit 2), creating nothing', async (argv, reason) => {
+    const run = await admin(...argv);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(reason);
+    expect(run.err).toContain(USAGE);
+    expect(await handle.db.select().from(users)).toEqual([]);
+  });
+
+  it('prints the usage for --help (exit 0)', async () => {
+    expect(await admin('--help')).toEqual({ code: 0, out: USAGE, err: '' });
+  });
+});
+
+describe('npm run admin -- grant', () => {
+  it('grants a role to an existing account, once', async () => {
+    await admin('create', 'grow@bolesta.example', '--role', 'viewer', '--password', 'a strong passphrase');
+    const run = await admin('grant', 'GROW@bolesta.example', 'editor');
+    expect(run).toMatchObject({ code: 0, out: 'grow@bolesta.example now has the editor role.' });
+    const again = await admin('grant', 'grow@bolesta.example', 'editor');
+    expect(again).toMatchObject({ code: 0, out: 'grow@bolesta.example already had the editor role.' });
+    expect(await rolesOf(handle.db, (await userId('grow@bolesta.example'))!)).toEqual(['editor', 'viewer']);
+  });
+
+  it('grants to an account that signed up on the site', async () => {
+    const res = await call(auth, '/api/auth/sign-up/email', {
+      email: 'site@bolesta.example',
+      password: 'a strong passphrase',
+      name: 'Site',
+    });
+    expect(res.status).toBe(200);
+    expect((await admin('grant', 'site@bolesta.example', 'viewer')).code).toBe(0);
+    expect(await rolesOf(handle.db, (await userId('site@bolesta.example'))!)).toEqual(['viewer']);
+  });
+
+  it('refuses a missing account (exit 1) and an unknown role or extra arguments (exit 2)', async () => {
+    const missing = await admin('grant', 'ghost@bolesta.example', 'admin');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/No account for ghost@bolesta\.example/);
+    expect((await admin('grant', 'ghost@bolesta.example', 'superuser')).code).toBe(2);
+    expect((await admin('grant', 'ghost@bolesta.example')).code).toBe(2);
+    expect((await admin('grant', 'ghost@bolesta.example', 'admin', '--password', 'a strong passphrase')).code).toBe(2);
+    expect(await handle.db.select().from(userRoles)).toEqual([]);
+  });
+});
+
+describe('the script itself', () => {
+  const node = path.resolve('node_modules/.bin/node');
+  const run = (args: string[], dataDir: string) =>
+    spawnSync(node, ['scripts/admin.ts', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: '' },
+      timeout: 60_000,
+    });
+
+  it('runs on Node with its own embedded database: exit codes and output as promised', { timeout: 90_000 }, () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-cli-'));
+    try {
+      const usage = run([], dataDir);
+      expect(usage.status).toBe(2);
+      expect(usage.stderr).toContain('Usage:');
+
+      const created = run(['create', 'cli@bolesta.example', '--role', 'admin'], dataDir);
+      expect(created.stderr).not.toMatch(/Failed/);
+      expect(created.status).toBe(0);
+      expect(created.stdout).toMatch(/Password: \S{12,}/);
+
+      const granted = run(['grant', 'cli@bolesta.example', 'viewer'], dataDir);
+      expect(granted.status).toBe(0);
+      expect(granted.stdout).toContain('now has the viewer role');
+      expect(run(['grant', 'nobody@bolesta.example', 'viewer'], dataDir).status).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
