@@ -11,6 +11,9 @@ import { builtPages, distDir, entryScripts, inlineScripts, pagePath, scriptClosu
 
 export const BUDGET_KB = { page: 80, formPage: 130 } as const;
 
+/** Pages whose forms are rendered by a client-only island (no <form> in the static HTML). */
+const CLIENT_FORM_PAGES = new Set(['/admin']);
+
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -21,7 +24,8 @@ const rows = builtPages().map((file) => {
   const bytes =
     inlineScripts(html).reduce((sum, s) => sum + gz(s), 0) +
     [...files].reduce((sum, f) => sum + gz(readFileSync(path.join(distDir, f))), 0);
-  const hasForm = /<form\b/.test(html);
+  // The portal renders its forms (sign-in first) only in the browser, so its HTML holds no <form>.
+  const hasForm = /<form\b/.test(html) || CLIENT_FORM_PAGES.has(pagePath(file));
   const limit = (hasForm ? BUDGET_KB.formPage : BUDGET_KB.page) * 1024;
   const over = bytes > limit;
   if (over) failed++;

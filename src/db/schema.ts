@@ -16,17 +16,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const submissionStatuses = ['pending', 'reviewed', 'completed'] as const;
-export const submissionSources = ['contact_page', 'intake'] as const;
-export const messageStatuses = ['unread', 'read', 'replied'] as const;
-export const postStatuses = ['draft', 'published'] as const;
-export const roles = ['admin', 'editor', 'viewer'] as const;
-export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+import { messageStatuses, postStatuses, roles, submissionSources, submissionStatuses } from '../lib/statuses.ts';
 
-export type SubmissionStatus = (typeof submissionStatuses)[number];
-export type MessageStatus = (typeof messageStatuses)[number];
-export type PostStatus = (typeof postStatuses)[number];
-export type Role = (typeof roles)[number];
+export * from '../lib/statuses.ts';
+export const mailStatuses = ['pending', 'sent', 'failed'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

@@ -18,5 +18,5 @@ export function Toasts() {
       if (owner === me) owner = null;
     };
   }, []);
-  return mine ? <Toaster position="top-center" duration={4000} visibleToasts={3} richColors closeButton /> : null;
+  return mine ? <Toaster position="top-center" duration={4000} visibleToasts={3} closeButton /> : null;
 }

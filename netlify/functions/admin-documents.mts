@@ -1,0 +1,20 @@
+// A document of an audit, streamed from the private Blobs store (decision 6):
+//   GET /api/admin/documents/:id   viewer → the file as an attachment (Content-Type from its extension,
+//                                  Content-Length, Cache-Control: private, no-store, nosniff)
+// 401/403/503 from the role guard, 404 not_found when the row or its blob is missing.
+import type { Config } from '@netlify/functions';
+import { openDocument } from '../../src/server/admin/documents.ts';
+import { attachment } from '../../src/server/admin/download.ts';
+import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
+
+export default adminEndpoint((_url, { id }) => ({
+  GET: {
+    role: 'viewer',
+    run: async ({ db }) => {
+      const file = await openDocument(db, id);
+      return attachment(file.body, file);
+    },
+  },
+}));
+
+export const config: Config = { path: '/api/admin/documents/:id' };

@@ -1,0 +1,15 @@
+// The signed-in staff member, for the portal to decide what to show (any signed-in user, role or not):
+//   GET /api/admin/me → 200 { user: { id, email, name }, roles: Role[] (highest first) }
+// 401 unauthenticated without a session.
+import type { Config } from '@netlify/functions';
+import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
+import { json } from '../../src/server/http.ts';
+
+export default adminEndpoint(() => ({
+  GET: {
+    role: null,
+    run: async ({ user, roles }) => json({ user: { id: user.id, email: user.email, name: user.name }, roles }),
+  },
+}));
+
+export const config: Config = { path: '/api/admin/me' };

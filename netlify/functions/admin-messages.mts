@@ -1,0 +1,53 @@
+// Contact messages for staff (decision 12); viewers read (opening one reads it), editors set the status:
+//   GET   /api/admin/messages?status=&q=&spam=&page=     viewer → { items, total, page, pageSize }
+//   GET   /api/admin/messages/export.csv?status=&q=&spam= viewer → text/csv attachment of every match
+//   POST  /api/admin/messages/:id/open                   viewer → { message } (unread becomes read)
+//   PATCH /api/admin/messages/:id { status }             editor → { message }
+// 401/403/503 from the role guard, 404 not_found, 422 invalid_fields (bad filter or status).
+import type { Config } from '@netlify/functions';
+import { csvAttachment } from '../../src/server/admin/download.ts';
+import { adminEndpoint, readJson } from '../../src/server/admin/endpoint.ts';
+import {
+  exportMessages,
+  listMessages,
+  messagesQuery,
+  messageStatusSchema,
+  openMessage,
+  updateMessageStatus,
+} from '../../src/server/admin/messages.ts';
+import { json } from '../../src/server/http.ts';
+
+export default adminEndpoint((url, { id }) => {
+  if (url.pathname.endsWith('/export.csv')) {
+    return {
+      GET: {
+        role: 'viewer',
+        run: async ({ db }) => csvAttachment('contact-messages', await exportMessages(db, messagesQuery(url))),
+      },
+    };
+  }
+  if (id === undefined) {
+    return { GET: { role: 'viewer', run: async ({ db }) => json(await listMessages(db, messagesQuery(url))) } };
+  }
+  if (url.pathname.endsWith('/open')) {
+    return { POST: { role: 'viewer', run: async ({ db }) => json({ message: await openMessage(db, id) }) } };
+  }
+  return {
+    PATCH: {
+      role: 'editor',
+      run: async ({ db }, request) => {
+        const { status } = await readJson(request, messageStatusSchema);
+        return json({ message: await updateMessageStatus(db, id, status) });
+      },
+    },
+  };
+});
+
+export const config: Config = {
+  path: [
+    '/api/admin/messages',
+    '/api/admin/messages/export.csv',
+    '/api/admin/messages/:id',
+    '/api/admin/messages/:id/open',
+  ],
+};

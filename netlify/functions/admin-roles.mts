@@ -1,0 +1,34 @@
+// Staff roles, managed by admins (decision 10):
+//   GET    /api/admin/roles                   admin → { items: [{ id, userId, email, role, createdAt }] } newest first
+//   POST   /api/admin/roles { email, role? }  admin → 201 { role: { id, userId, email, role, createdAt } }
+//   DELETE /api/admin/roles/:id               admin → 204
+// 401/403/503 from the role guard, 404 user_not_found / not_found, 409 role_exists / last_admin,
+// 422 invalid_fields.
+import type { Config } from '@netlify/functions';
+import { adminEndpoint, noContent, readJson } from '../../src/server/admin/endpoint.ts';
+import { addRole, addRoleSchema, listRoles, removeRole } from '../../src/server/admin/roles.ts';
+import { json } from '../../src/server/http.ts';
+
+export default adminEndpoint((_url, { id }) => {
+  if (id === undefined) {
+    return {
+      GET: { role: 'admin', run: async ({ db }) => json(await listRoles(db)) },
+      POST: {
+        role: 'admin',
+        run: async ({ db }, request) =>
+          json({ role: await addRole(db, await readJson(request, addRoleSchema)) }, { status: 201 }),
+      },
+    };
+  }
+  return {
+    DELETE: {
+      role: 'admin',
+      run: async ({ db }) => {
+        await removeRole(db, id);
+        return noContent();
+      },
+    },
+  };
+});
+
+export const config: Config = { path: ['/api/admin/roles', '/api/admin/roles/:id'] };

@@ -1,0 +1,122 @@
+/** Contact messages: newest first, colour-coded, opening an unread one marks it read, status and Mark as Replied. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { messageStatuses } from '../../lib/statuses.ts';
+import { api } from './api.ts';
+import { Badge } from './Badge.tsx';
+import { dayTime } from './format.ts';
+import { emptyFilters, ListControls, Pager, type Filters } from './ListControls.tsx';
+import { StatusSelect } from './StatusSelect.tsx';
+import { filterQuery, useList } from './useList.ts';
+
+interface Message {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+  subscribe: boolean;
+  status: string;
+  isSpam: boolean;
+}
+
+export function MessagesTab({ canEdit }: { canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Filters>(emptyFilters);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useList<Message>('messages', filters, 'Error fetching messages: ');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['messages'] });
+
+  const open = useMutation({
+    mutationFn: (id: string) => api(`/api/admin/messages/${id}/open`, { method: 'POST', body: {} }),
+    onSuccess: () => void refresh(),
+    onError: (error) => toast.error(`Error updating status: ${error.message}`),
+  });
+  const status = useMutation({
+    mutationFn: ({ id, status }: { id: string; status: string }) =>
+      api(`/api/admin/messages/${id}`, { method: 'PATCH', body: { status } }),
+    onSuccess: () => {
+      toast.success('Status updated successfully');
+      void refresh();
+    },
+    onError: (error) => toast.error(`Error updating status: ${error.message}`),
+  });
+
+  const toggle = (m: Message) => {
+    const opening = openId !== m.id;
+    setOpenId(opening ? m.id : null);
+    if (opening && m.status === 'unread') open.mutate(m.id);
+  };
+
+  return (
+    <section aria-labelledby="messages-heading">
+      <h3 id="messages-heading" className="sr-only">
+        Contact Messages
+      </h3>
+      <ListControls
+        filters={filters}
+        onChange={setFilters}
+        statuses={messageStatuses}
+        searchLabel="Search name, email or company"
+        exportHref={`/api/admin/messages/export.csv${filterQuery(filters, false)}`}
+      />
+      <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {list.data?.items.map((m) => (
+          <li key={m.id} data-message={m.id} className="p-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <button
+                type="button"
+                onClick={() => toggle(m)}
+                aria-expanded={openId === m.id}
+                className="text-left font-semibold text-ink hover:underline"
+              >
+                {m.name} · {m.company || 'No company'}
+                <span className="block text-sm font-normal text-slate-600">{dayTime(m.createdAt)}</span>
+              </button>
+              <div className="flex items-center gap-2">
+                {m.isSpam && <span className="text-xs font-semibold text-red-700">Spam</span>}
+                <Badge value={m.status} />
+                {canEdit && (
+                  <>
+                    <StatusSelect
+                      label={`Status of the message from ${m.name}`}
+                      value={m.status}
+                      options={messageStatuses}
+                      disabled={status.isPending}
+                      onChange={(next) => status.mutate({ id: m.id, status: next })}
+                    />
+                    {m.status !== 'replied' && (
+                      <button
+                        type="button"
+                        onClick={() => status.mutate({ id: m.id, status: 'replied' })}
+                        className="rounded-md px-3 py-1 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50"
+                      >
+                        Mark as Replied<span className="sr-only"> ({m.name})</span>
+                      </button>
+                    )}
+                  </>
+                )}
+              </div>
+            </div>
+            {openId === m.id && (
+              <div className="mt-3 rounded-md bg-slate-50 p-4 text-sm">
+                <p>
+                  <a className="text-brand-700 underline" href={`mailto:${m.email}`}>
+                    {m.email}
+                  </a>
+                  {m.subscribe && ' · subscribed to the newsletter'}
+                </p>
+                <p className="mt-2 whitespace-pre-wrap text-ink">{m.message}</p>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {list.data?.items.length === 0 && <p className="mt-4 text-slate-600">No messages match.</p>}
+      {list.isPending && <p className="mt-4 text-slate-600">Loading messages…</p>}
+      {list.data && <Pager {...list.data} onPage={(page) => setFilters({ ...filters, page })} />}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/** The signed-in portal: a welcome, Sign Out, and the tabs the user's roles allow (decision 10). */
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { Role } from '../../lib/statuses.ts';
+import type { Me } from './AdminApp.tsx';
+import { MessagesTab } from './MessagesTab.tsx';
+import { PostsTab } from './PostsTab.tsx';
+import { RolesTab } from './RolesTab.tsx';
+import { signOut } from './session.ts';
+import { SubmissionsTab } from './SubmissionsTab.tsx';
+
+const rank: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
+
+const tabs = [
+  { id: 'submissions', label: 'Audit Submissions', needs: 'viewer' },
+  { id: 'messages', label: 'Contact Messages', needs: 'viewer' },
+  { id: 'posts', label: 'Blog Posts', needs: 'editor' },
+  { id: 'roles', label: 'User Roles', needs: 'admin' },
+] as const;
+
+type TabId = (typeof tabs)[number]['id'];
+
+export function Portal({ me }: { me: Me }) {
+  const queryClient = useQueryClient();
+  const top = Math.max(...me.roles.map((r) => rank[r]));
+  const allowed = tabs.filter((t) => top >= rank[t.needs]);
+  const [active, setActive] = useState<TabId>(allowed[0]!.id);
+  const base = useId();
+  const canEdit = top >= rank.editor;
+
+  const onKey = (event: KeyboardEvent) => {
+    const index = allowed.findIndex((t) => t.id === active);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = allowed[(index + step + allowed.length) % allowed.length]!;
+    setActive(next.id);
+    document.getElementById(`${base}-${next.id}-tab`)?.focus();
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
+        <div>
+          <h2 className="text-2xl font-bold text-ink">Welcome, {me.user.name || me.user.email}</h2>
+          <p className="text-sm text-slate-600">
+            Signed in as {me.user.email} · {me.roles.join(', ')}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => void signOut(queryClient)}
+          className="rounded-md px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+        >
+          Sign Out
+        </button>
+      </div>
+      <div role="tablist" aria-label="Portal sections" className="mt-6 flex flex-wrap gap-2">
+        {allowed.map((t) => (
+          <button
+            key={t.id}
+            id={`${base}-${t.id}-tab`}
+            type="button"
+            role="tab"
+            aria-selected={active === t.id}
+            aria-controls={`${base}-${t.id}-panel`}
+            tabIndex={active === t.id ? 0 : -1}
+            onClick={() => setActive(t.id)}
+            onKeyDown={onKey}
+            className={`rounded-md px-4 py-2 text-sm font-semibold ${
+              active === t.id ? 'bg-brand-800 text-white' : 'text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${base}-${active}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${base}-${active}-tab`}
+        tabIndex={0}
+        className="mt-6 focus:outline-none"
+      >
+        {active === 'submissions' && <SubmissionsTab canEdit={canEdit} />}
+        {active === 'messages' && <MessagesTab canEdit={canEdit} />}
+        {active === 'posts' && <PostsTab />}
+        {active === 'roles' && <RolesTab />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/** The portal's calls to `/api/admin/*` and `/api/auth/*`: JSON in, JSON out, one error type with the API's message. */
+
+/** A refused call: the API's code and message (e.g. `user_not_found`, 'User with this email not found'). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** Per-field messages of a 422 or 409 answer. */
+  readonly fields: Record<string, string>;
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** Calls the API; resolves with the JSON answer (or null for 204), rejects with an ApiError. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers:
+        init.body === undefined
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'The server could not be reached. Check your connection.');
+  }
+  if (response.status === 204) return null as T;
+  const payload = (await response.json().catch(() => null)) as
+    | (T & {
+        error?: { code?: string; message?: string; fields?: Record<string, string> };
+        message?: string;
+        code?: string;
+      })
+    | null;
+  if (response.ok) return payload as T;
+  // Admin functions answer { error: { code, message } }; better-auth answers { code, message }.
+  const code = payload?.error?.code ?? payload?.code ?? 'error';
+  const message = payload?.error?.message ?? payload?.message ?? `The server answered ${response.status}.`;
+  throw new ApiError(response.status, code, message, payload?.error?.fields);
+}
+
+/** A query string of the filters that are set. */
+export const query = (params: Record<string, string | number | boolean | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '' && value !== false) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/** Downloads a file from the API into the browser's downloads, rejecting with the API's message. */
+export async function download(path: string, fallbackName: string): Promise<void> {
+  const response = await fetch(path, { credentials: 'same-origin' }).catch(() => null);
+  if (!response) throw new ApiError(0, 'network', 'The server could not be reached.');
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    throw new ApiError(
+      response.status,
+      payload?.error?.code ?? 'error',
+      payload?.error?.message ?? `The server answered ${response.status}.`,
+    );
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name ? decodeURIComponent(name) : fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,62 @@
+/**
+ * The filters every staff list shares (decision 12): newest first, 50 a page, one status, a search over a
+ * few text columns, and spam shown only under its own filter (decision 8). The CSV export reads the same
+ * filters, so it always holds what the list shows (on every page).
+ */
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { AdminError } from './errors.ts';
+
+export const PAGE_SIZE = 50;
+/** Longest search text: enough for an email address or a company name. */
+const MAX_SEARCH_LENGTH = 200;
+
+export interface ListQuery<S extends string> {
+  status: S | null;
+  q: string;
+  spam: boolean;
+  page: number;
+}
+
+/** One page of a list, with the total of the whole filtered list for the pager. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The filters of `?status=&q=&spam=&page=`; a value that cannot be one is a 422 naming the parameter. */
+export function readListQuery<S extends string>(url: URL, statuses: readonly S[]): ListQuery<S> {
+  const get = (name: string) => (url.searchParams.get(name) ?? '').trim();
+  const fields: Record<string, string> = {};
+  const status = get('status');
+  if (status && !(statuses as readonly string[]).includes(status)) fields.status = `Use ${statuses.join(', ')}`;
+  const q = get('q');
+  if (q.length > MAX_SEARCH_LENGTH) fields.q = `Keep the search under ${MAX_SEARCH_LENGTH} characters`;
+  const spam = get('spam');
+  if (!['', '0', '1', 'false', 'true'].includes(spam)) fields.spam = 'Use 1 to show only spam';
+  const page = get('page') || '1';
+  if (!/^[1-9]\d{0,5}$/.test(page)) fields.page = 'Use a page number from 1';
+  if (Object.keys(fields).length) throw new AdminError(422, 'invalid_fields', 'Some filters are not valid.', fields);
+  return { status: (status || null) as S | null, q, spam: spam === '1' || spam === 'true', page: Number(page) };
+}
+
+/** `%text%` for ILIKE with the pattern characters of the search itself taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE of a list: status, spam or not, and the search over `search` columns. */
+export function listWhere(
+  query: ListQuery<string>,
+  columns: { status: PgColumn; isSpam: PgColumn; search: PgColumn[] },
+): SQL | undefined {
+  const pattern = containsPattern(query.q);
+  return and(
+    query.status ? eq(columns.status, query.status) : undefined,
+    eq(columns.isSpam, query.spam),
+    query.q ? or(...columns.search.map((column) => ilike(column, pattern))) : undefined,
+  );
+}
+
+/** The rows a page skips. */
+export const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;

@@ -1,0 +1,80 @@
+/**
+ * Contact messages for staff (decision 12): the paged list, the CSV export, opening one (which reads it)
+ * and setting its status.
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import type { Db } from '../../db/client.ts';
+import { contactMessages, messageStatuses, type ContactMessage } from '../../db/schema.ts';
+import { tableCsv } from './csv.ts';
+import { isUuid, notFound } from './errors.ts';
+import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
+
+export type MessageQuery = ListQuery<(typeof messageStatuses)[number]>;
+
+/** The messages filters of a list or export URL. */
+export const messagesQuery = (url: URL): MessageQuery => readListQuery(url, messageStatuses);
+
+/** The body of `PATCH /api/admin/messages/:id`. */
+export const messageStatusSchema = z.object({
+  status: z.enum(messageStatuses, 'Choose unread, read or replied'),
+});
+
+const m = contactMessages;
+const where = (query: MessageQuery) =>
+  listWhere(query, { status: m.status, isSpam: m.isSpam, search: [m.name, m.email, m.company] });
+const newestFirst = [desc(m.createdAt), desc(m.id)];
+
+/** One page of the messages that match, newest first (whole messages: the list shows their text). */
+export async function listMessages(db: Db, query: MessageQuery): Promise<ListPage<ContactMessage>> {
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(m)
+      .where(where(query))
+      .orderBy(...newestFirst)
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(query.page)),
+    db.select({ n: count() }).from(m).where(where(query)),
+  ]);
+  return { items, total: total?.n ?? 0, page: query.page, pageSize: PAGE_SIZE };
+}
+
+/** Every message that matches (all pages), every column, as CSV. */
+export async function exportMessages(db: Db, query: MessageQuery): Promise<string> {
+  const rows = await db
+    .select()
+    .from(m)
+    .where(where(query))
+    .orderBy(...newestFirst);
+  return tableCsv(m, rows);
+}
+
+/**
+ * A message as a viewer opens it: an unread message becomes read (opening is reading, spec section 4);
+ * a read or replied one stays as it is. One conditional UPDATE, so two staff opening it at once agree.
+ */
+export async function openMessage(db: Db, id: string | undefined): Promise<ContactMessage> {
+  if (!isUuid(id)) throw notFound('message');
+  const [opened] = await db
+    .update(m)
+    .set({ status: 'read', updatedAt: new Date() })
+    .where(and(eq(m.id, id), eq(m.status, 'unread')))
+    .returning();
+  if (opened) return opened;
+  const [row] = await db.select().from(m).where(eq(m.id, id));
+  if (!row) throw notFound('message');
+  return row;
+}
+
+/** Sets a message's status (any of the three) and stamps updated_at. */
+export async function updateMessageStatus(
+  db: Db,
+  id: string | undefined,
+  status: ContactMessage['status'],
+): Promise<ContactMessage> {
+  if (!isUuid(id)) throw notFound('message');
+  const [row] = await db.update(m).set({ status, updatedAt: new Date() }).where(eq(m.id, id)).returning();
+  if (!row) throw notFound('message');
+  return row;
+}

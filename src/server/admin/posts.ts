@@ -1,0 +1,95 @@
+/**
+ * Blog posts for editors: list, create, update, delete. A slug is unique (409 `slug_taken`) and made from
+ * the title when left empty; `published_at` is set the first time a post is published and kept after
+ * (an unpublished post that comes back keeps its original date).
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { blogPosts, type BlogPost } from '../../db/schema.ts';
+import { postSchema, type PostInput, type PostPatch } from '../../lib/forms/post.schema.ts';
+import { slugify } from '../../lib/slugify.ts';
+import { AdminError, invalidFields, isUuid, notFound } from './errors.ts';
+
+/**
+ * Called after a change that visitors can see (a post published, edited while published, unpublished or
+ * deleted). Nothing to do yet: the public blog will purge its cached pages here (decision 13).
+ */
+export async function onPostsChanged(): Promise<void> {}
+
+/** Every post, newest first (drafts too: this is the editors' list). */
+export async function listPosts(db: Db): Promise<{ items: BlogPost[] }> {
+  return { items: await db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id)) };
+}
+
+const slugTaken = () =>
+  new AdminError(409, 'slug_taken', 'Another post already uses this slug.', {
+    slug: 'This slug is already used by another post',
+  });
+
+/** The slug to store: the one given, else the title's; 422 when the title has nothing to make one of. */
+function slugOf(post: PostInput): string {
+  const slug = post.slug || slugify(post.title);
+  if (!slug) throw invalidFields([{ path: ['slug'], message: 'Enter a slug: the title has no letters or digits' }]);
+  return slug;
+}
+
+/** Runs a write that may hit the unique slug index, answering that case with 409 slug_taken. */
+async function uniqueSlug<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const codes = [error, (error as { cause?: unknown })?.cause].map((e) => (e as { code?: unknown })?.code);
+    if (codes.includes('23505')) throw slugTaken(); // unique_violation: the slug index is the only unique one
+    throw error;
+  }
+}
+
+/** A new post by `authorId` (the signed-in editor). */
+export async function createPost(db: Db, authorId: string, input: PostInput): Promise<BlogPost> {
+  const slug = slugOf(input);
+  const publishedAt = input.status === 'published' ? new Date() : null;
+  const [post] = await uniqueSlug(() =>
+    db
+      .insert(blogPosts)
+      .values({ ...input, slug, authorId, publishedAt })
+      .returning(),
+  );
+  if (post!.status === 'published') await onPostsChanged();
+  return post!;
+}
+
+/** Changes the fields given; the merged post must pass the whole form's rules. An empty slug is remade. */
+export async function updatePost(db: Db, id: string | undefined, patch: PostPatch): Promise<BlogPost> {
+  if (!isUuid(id)) throw notFound('post');
+  const { before, after } = await uniqueSlug(() =>
+    db.transaction(async (tx) => {
+      // The row lock keeps two saves from both believing they publish first (published_at is set once).
+      const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+      if (!current) throw notFound('post');
+      const merged = postSchema.safeParse({ ...current, ...definedOnly(patch) });
+      if (!merged.success) throw invalidFields(merged.error.issues);
+      const publishedAt =
+        merged.data.status === 'published' ? (current.publishedAt ?? new Date()) : current.publishedAt;
+      const [updated] = await tx
+        .update(blogPosts)
+        .set({ ...merged.data, slug: slugOf(merged.data), publishedAt, updatedAt: new Date() })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      return { before: current, after: updated! };
+    }),
+  );
+  if (before.status === 'published' || after.status === 'published') await onPostsChanged();
+  return after;
+}
+
+/** Deletes a post; 404 when there is none. */
+export async function deletePost(db: Db, id: string | undefined): Promise<void> {
+  if (!isUuid(id)) throw notFound('post');
+  const [gone] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ status: blogPosts.status });
+  if (!gone) throw notFound('post');
+  if (gone.status === 'published') await onPostsChanged();
+}
+
+// A key sent as undefined must not erase the stored value when the patch is spread over the row.
+const definedOnly = (patch: PostPatch) =>
+  Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));

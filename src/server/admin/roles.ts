@@ -1,0 +1,82 @@
+/**
+ * Staff roles, managed by admins (decision 10): who holds which role, granting one to an existing account
+ * by email (viewer unless said otherwise), and removing one, never the last admin's.
+ */
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import type { Db } from '../../db/client.ts';
+import { roles, userRoles, users, type Role } from '../../db/schema.ts';
+import { emailField } from '../../lib/forms/fields.ts';
+import { AdminError, isUuid, notFound } from './errors.ts';
+
+/** The body of `POST /api/admin/roles`. */
+export const addRoleSchema = z.object({
+  email: emailField('Email is required'),
+  role: z._default(z.enum(roles, 'Choose admin, editor or viewer'), 'viewer'),
+});
+
+export interface RoleItem {
+  id: string;
+  userId: string;
+  email: string;
+  role: Role;
+  createdAt: Date;
+}
+
+const columns = {
+  id: userRoles.id,
+  userId: userRoles.userId,
+  // A role can outlive its account (user_roles has no foreign key to better-auth's table).
+  email: sql<string>`coalesce(${users.email}, '')`,
+  role: userRoles.role,
+  createdAt: userRoles.createdAt,
+};
+
+/** Every role held, newest first, with its holder's email. */
+export async function listRoles(db: Db): Promise<{ items: RoleItem[] }> {
+  const items = await db
+    .select(columns)
+    .from(userRoles)
+    .leftJoin(users, eq(users.id, userRoles.userId))
+    .orderBy(desc(userRoles.createdAt), desc(userRoles.id));
+  return { items };
+}
+
+/** Grants `role` to the account with `email`: 404 user_not_found, 409 role_exists when already held. */
+export async function addRole(db: Db, input: { email: string; role: Role }): Promise<RoleItem> {
+  // better-auth stores emails in lower case, and emailField lower-cases what staff type.
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email));
+  if (!user) throw new AdminError(404, 'user_not_found', 'User with this email not found');
+  const [row] = await db
+    .insert(userRoles)
+    .values({ userId: user.id, role: input.role })
+    .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
+    .returning();
+  if (!row) throw new AdminError(409, 'role_exists', 'User already has this role');
+  return { id: row.id, userId: row.userId, email: user.email, role: row.role, createdAt: row.createdAt };
+}
+
+/**
+ * Removes a role; 409 last_admin when it is the only admin role left. Every admin row is locked first,
+ * in id order, so two admins removing each other at once cannot both succeed (nor deadlock).
+ */
+export async function removeRole(db: Db, id: string | undefined): Promise<void> {
+  if (!isUuid(id)) throw notFound('role');
+  await db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .where(eq(userRoles.role, 'admin'))
+      .orderBy(asc(userRoles.id))
+      .for('update');
+    const [target] = await tx.select().from(userRoles).where(eq(userRoles.id, id)).for('update');
+    if (!target) throw notFound('role');
+    if (target.role === 'admin' && admins.length <= 1) {
+      throw new AdminError(409, 'last_admin', 'The last administrator cannot be removed.');
+    }
+    await tx.delete(userRoles).where(eq(userRoles.id, id));
+  });
+}

@@ -1,0 +1,103 @@
+/** Audit submissions for staff (decision 12): the paged list, the CSV export, one submission, its status. */
+import { asc, count, desc, eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import type { Db } from '../../db/client.ts';
+import { auditSubmissions, submissionStatuses, uploadedDocuments, type AuditSubmission } from '../../db/schema.ts';
+import { answerSections, type AnswerSection } from '../audit-answers.ts';
+import { tableCsv } from './csv.ts';
+import { isUuid, notFound } from './errors.ts';
+import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
+
+export type SubmissionStatusFilter = ListQuery<(typeof submissionStatuses)[number]>;
+
+/** The submissions filters of a list or export URL. */
+export const submissionsQuery = (url: URL): SubmissionStatusFilter => readListQuery(url, submissionStatuses);
+
+/** The body of `PATCH /api/admin/submissions/:id`. */
+export const submissionStatusSchema = z.object({
+  status: z.enum(submissionStatuses, 'Choose pending, reviewed or completed'),
+});
+
+const s = auditSubmissions;
+const listColumns = {
+  id: s.id,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+  status: s.status,
+  source: s.source,
+  companyName: s.companyName,
+  contactName: s.contactName,
+  contactEmail: s.contactEmail,
+  serviceType: s.serviceType,
+  isSpam: s.isSpam,
+};
+export type SubmissionListItem = Pick<AuditSubmission, keyof typeof listColumns>;
+
+const where = (query: SubmissionStatusFilter) =>
+  listWhere(query, { status: s.status, isSpam: s.isSpam, search: [s.companyName, s.contactName, s.contactEmail] });
+const newestFirst = [desc(s.createdAt), desc(s.id)];
+
+/** One page of the submissions that match, newest first. */
+export async function listSubmissions(db: Db, query: SubmissionStatusFilter): Promise<ListPage<SubmissionListItem>> {
+  const [items, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(s)
+      .where(where(query))
+      .orderBy(...newestFirst)
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(query.page)),
+    db.select({ n: count() }).from(s).where(where(query)),
+  ]);
+  return { items, total: total?.n ?? 0, page: query.page, pageSize: PAGE_SIZE };
+}
+
+/** Every submission that matches (all pages), every column, as CSV. */
+export async function exportSubmissions(db: Db, query: SubmissionStatusFilter): Promise<string> {
+  const rows = await db
+    .select()
+    .from(s)
+    .where(where(query))
+    .orderBy(...newestFirst);
+  return tableCsv(s, rows);
+}
+
+export interface SubmissionDocument {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  fileType: string;
+  createdAt: Date;
+}
+
+export interface SubmissionDetail {
+  submission: AuditSubmission;
+  sections: AnswerSection[];
+  documents: SubmissionDocument[];
+}
+
+/** A submission with its answers grouped by intake step and its documents in upload order. */
+export async function getSubmission(db: Db, id: string | undefined): Promise<SubmissionDetail> {
+  if (!isUuid(id)) throw notFound('submission');
+  const [submission] = await db.select().from(s).where(eq(s.id, id));
+  if (!submission) throw notFound('submission');
+  const d = uploadedDocuments;
+  const documents = await db
+    .select({ id: d.id, fileName: d.fileName, fileSize: d.fileSize, fileType: d.fileType, createdAt: d.createdAt })
+    .from(d)
+    .where(eq(d.auditSubmissionId, id))
+    .orderBy(asc(d.createdAt), asc(d.id));
+  return { submission, sections: answerSections(submission), documents };
+}
+
+/** Sets a submission's status (any of the three, freely) and stamps updated_at. */
+export async function updateSubmissionStatus(
+  db: Db,
+  id: string | undefined,
+  status: AuditSubmission['status'],
+): Promise<AuditSubmission> {
+  if (!isUuid(id)) throw notFound('submission');
+  const [row] = await db.update(s).set({ status, updatedAt: new Date() }).where(eq(s.id, id)).returning();
+  if (!row) throw notFound('submission');
+  return row;
+}

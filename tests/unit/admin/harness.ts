@@ -1,0 +1,144 @@
+/**
+ * Shared by the admin API tests: an in-memory database, staff accounts with their roles, a stand-in for
+ * the better-auth session (each test file mocks src/server/session.ts with `getSessionUser: vi.fn()`),
+ * rows to list, and a call that routes a path to its params as the runtime's router does.
+ */
+import { randomUUID } from 'node:crypto';
+import { vi } from 'vitest';
+import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import {
+  auditSubmissions,
+  blogPosts,
+  contactMessages,
+  userRoles,
+  users,
+  type NewAuditSubmission,
+  type NewContactMessage,
+  type Role,
+} from '../../../src/db/schema.ts';
+import type { Handler } from '../../../src/server/http.ts';
+import { getSessionUser, type SessionUser } from '../../../src/server/session.ts';
+import { call, type CallOptions } from '../functions/harness.ts';
+
+export interface FunctionModule {
+  default: Handler;
+  config: { path?: string | string[] };
+}
+
+/** A fresh in-memory database that the functions use (getDb answers with it). */
+export async function openTestDatabase(): Promise<DbHandle> {
+  const handle = await openDatabase({ memory: true });
+  useDatabase(handle);
+  return handle;
+}
+
+/** Empties every table the admin tests write. */
+export async function resetTables(handle: DbHandle): Promise<void> {
+  for (const table of [blogPosts, userRoles, contactMessages, auditSubmissions, users]) await handle.db.delete(table);
+}
+
+export type Actor = 'anonymous' | 'noRole' | Role;
+
+/** The accounts of the staff, one per role, and one signed-up account without a role. */
+export const staff: Record<Exclude<Actor, 'anonymous'>, SessionUser> = {
+  noRole: { id: 'user-none', email: 'nobody@example.com', name: 'No Role' },
+  viewer: { id: 'user-viewer', email: 'viewer@example.com', name: 'Vera Viewer' },
+  editor: { id: 'user-editor', email: 'editor@example.com', name: 'Ed Editor' },
+  admin: { id: 'user-admin', email: 'admin@example.com', name: 'Ada Admin' },
+};
+
+/** Inserts an account (as better-auth would) and the roles it holds. */
+export async function addUser(handle: DbHandle, user: SessionUser, roles: Role[] = []): Promise<void> {
+  await handle.db.insert(users).values(user);
+  for (const role of roles) await handle.db.insert(userRoles).values({ userId: user.id, role });
+}
+
+/** Every staff account with its role. */
+export async function seedStaff(handle: DbHandle): Promise<void> {
+  for (const [actor, user] of Object.entries(staff)) {
+    await addUser(handle, user, actor === 'noRole' ? [] : [actor as Role]);
+  }
+}
+
+/** Makes the next requests come from `actor` (anonymous: no session). */
+export function signIn(actor: Actor | SessionUser): void {
+  const user = typeof actor === 'string' ? (actor === 'anonymous' ? null : staff[actor]) : actor;
+  vi.mocked(getSessionUser).mockResolvedValue(user);
+}
+
+/** Calls a function at `path` with the params its `config.path` gives (the first matching pattern wins). */
+export function request(
+  fn: FunctionModule,
+  method: string,
+  path: string,
+  body?: unknown,
+  init: CallOptions = {},
+): Promise<Response> {
+  return call(fn.default, path, body, { ...init, method, params: paramsOf(fn, path) });
+}
+
+function paramsOf(fn: FunctionModule, path: string): Record<string, string> {
+  const url = new URL(path, 'http://localhost');
+  for (const pathname of [fn.config.path ?? []].flat()) {
+    const match = new URLPattern({ pathname }).exec(url);
+    if (match) {
+      return Object.fromEntries(
+        Object.entries(match.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
+      );
+    }
+  }
+  throw new Error(`No route of this function matches ${url.pathname}`);
+}
+
+/** The error of a refused call. */
+export const errorOf = async (res: Response) =>
+  (await res.json()).error as { code: string; message: string; fields?: Record<string, string> };
+
+const at = (minutesAgo: number) => new Date(Date.UTC(2025, 5, 1, 12, 0) - minutesAgo * 60_000);
+
+/** A stored audit submission, `minutesAgo` before a fixed moment (higher is older). */
+export async function addSubmission(handle: DbHandle, values: Partial<NewAuditSubmission> = {}, minutesAgo = 0) {
+  const [row] = await handle.db
+    .insert(auditSubmissions)
+    .values({
+      source: 'contact_page',
+      contactName: 'Grace Hopper',
+      contactEmail: 'grace@example.com',
+      companyName: 'Acme Bioanalytical',
+      consentVersion: 'test',
+      consentedAt: at(minutesAgo),
+      createdAt: at(minutesAgo),
+      updatedAt: at(minutesAgo),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A stored contact message, `minutesAgo` before a fixed moment. */
+export async function addMessage(handle: DbHandle, values: Partial<NewContactMessage> = {}, minutesAgo = 0) {
+  const [row] = await handle.db
+    .insert(contactMessages)
+    .values({
+      name: 'Rosalind Franklin',
+      email: 'rosalind@example.com',
+      company: 'Helix Labs',
+      message: 'We would like a strategy call.',
+      consentVersion: 'test',
+      consentedAt: at(minutesAgo),
+      createdAt: at(minutesAgo),
+      updatedAt: at(minutesAgo),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A stored blog post. */
+export async function addPost(handle: DbHandle, values: Partial<typeof blogPosts.$inferInsert> = {}) {
+  const [row] = await handle.db
+    .insert(blogPosts)
+    .values({ title: 'A post', slug: `post-${randomUUID()}`, authorId: staff.editor.id, ...values })
+    .returning();
+  return row!;
+}

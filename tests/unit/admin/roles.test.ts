@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as rolesFn from '../../../netlify/functions/admin-roles.mts';
+import type { DbHandle } from '../../../src/db/client.ts';
+import { userRoles, type Role } from '../../../src/db/schema.ts';
+import { addUser, errorOf, openTestDatabase, request, resetTables, signIn, staff } from './harness.ts';
+
+vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+}, 60_000);
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await resetTables(handle);
+  await addUser(handle, staff.admin, ['admin']);
+  await addUser(handle, staff.noRole);
+  signIn('admin');
+});
+
+const add = (body: unknown) => request(rolesFn, 'POST', '/api/admin/roles', body);
+const remove = (id: string) => request(rolesFn, 'DELETE', `/api/admin/roles/${id}`);
+const list = async () => (await (await request(rolesFn, 'GET', '/api/admin/roles')).json()).items;
+const roleId = async (userId: string, role: Role) =>
+  (await handle.db.select().from(userRoles).where(eq(userRoles.userId, userId))).find((r) => r.role === role)!.id;
+
+describe('GET /api/admin/roles', () => {
+  it('lists every role newest first with its holder’s email', async () => {
+    await handle.db
+      .insert(userRoles)
+      .values({ userId: staff.noRole.id, role: 'editor', createdAt: new Date(Date.now() + 1000) });
+    const items = await list();
+    expect(items).toEqual([
+      {
+        id: expect.any(String),
+        userId: staff.noRole.id,
+        email: staff.noRole.email,
+        role: 'editor',
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        userId: staff.admin.id,
+        email: staff.admin.email,
+        role: 'admin',
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+});
+
+describe('POST /api/admin/roles', () => {
+  it('grants viewer by default to the account with that email (any case) and answers 201 { role }', async () => {
+    const res = await add({ email: '  NoBody@Example.com ' });
+    expect(res.status).toBe(201);
+    const { role } = await res.json();
+    expect(role).toEqual({
+      id: expect.any(String),
+      userId: staff.noRole.id,
+      email: staff.noRole.email,
+      role: 'viewer',
+      createdAt: expect.any(String),
+    });
+    expect((await add({ email: staff.noRole.email, role: 'editor' })).status).toBe(201);
+    expect((await list()).filter((r: { userId: string }) => r.userId === staff.noRole.id)).toHaveLength(2);
+  });
+
+  it('answers 404 user_not_found with the spec’s message for an unknown email', async () => {
+    const res = await add({ email: 'stranger@example.com', role: 'viewer' });
+    expect(res.status).toBe(404);
+    expect(await errorOf(res)).toEqual({ code: 'user_not_found', message: 'User with this email not found' });
+  });
+
+  it('answers 409 role_exists with the spec’s message for a role already held', async () => {
+    await add({ email: staff.noRole.email });
+    const res = await add({ email: staff.noRole.email, role: 'viewer' });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toEqual({ code: 'role_exists', message: 'User already has this role' });
+  });
+
+  it('refuses a missing or malformed email and an unknown role with 422 and the fields', async () => {
+    const res = await add({ email: 'not-an-email', role: 'owner' });
+    expect(res.status).toBe(422);
+    expect((await errorOf(res)).fields).toEqual({
+      email: 'Enter a valid email address',
+      role: 'Choose admin, editor or viewer',
+    });
+    expect((await errorOf(await add({}))).fields).toEqual({ email: 'Email is required' });
+  });
+});
+
+describe('DELETE /api/admin/roles/:id', () => {
+  it('removes a role (204); the holder loses its rights at once', async () => {
+    await add({ email: staff.noRole.email, role: 'admin' });
+    const id = await roleId(staff.noRole.id, 'admin');
+    signIn(staff.noRole);
+    expect((await request(rolesFn, 'GET', '/api/admin/roles')).status).toBe(200);
+    signIn('admin');
+    const res = await remove(id);
+    expect(res.status).toBe(204);
+    signIn(staff.noRole);
+    expect((await request(rolesFn, 'GET', '/api/admin/roles')).status).toBe(403);
+    signIn('admin');
+    expect((await remove(id)).status).toBe(404);
+    expect((await remove('not-a-uuid')).status).toBe(404);
+  });
+
+  it('never removes the last admin role (409 last_admin); with a second admin, one can go', async () => {
+    const first = await roleId(staff.admin.id, 'admin');
+    const refused = await remove(first);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toEqual({
+      code: 'last_admin',
+      message: 'The last administrator cannot be removed.',
+    });
+
+    await add({ email: staff.noRole.email, role: 'admin' });
+    const second = await roleId(staff.noRole.id, 'admin');
+    expect((await remove(first)).status).toBe(204); // an admin may step down while another remains
+    signIn(staff.noRole);
+    const last = await remove(second);
+    expect(last.status).toBe(409);
+    expect(await handle.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1);
+  });
+
+  it('lets only one of two admins removing each other at once succeed', async () => {
+    await add({ email: staff.noRole.email, role: 'admin' });
+    const ids = [await roleId(staff.admin.id, 'admin'), await roleId(staff.noRole.id, 'admin')];
+    const statuses = (await Promise.all(ids.map(remove))).map((r) => r.status).sort();
+    expect(statuses).toEqual([204, 409]);
+    expect(await handle.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1);
+  });
+
+  it('removes non-admin roles freely, even when a single admin remains', async () => {
+    const user = { id: randomUUID(), email: 'v@example.com', name: 'V' };
+    await addUser(handle, user, ['viewer', 'editor']);
+    expect((await remove(await roleId(user.id, 'viewer'))).status).toBe(204);
+    expect((await remove(await roleId(user.id, 'editor'))).status).toBe(204);
+  });
+});
