@@ -10,11 +10,17 @@ import { localFunctions } from './scripts/lib/vite-functions.ts';
 import { copyFile } from 'node:fs/promises';
 
 /** Paths that search engines must not index (decision 15). */
-const noindexPaths = new Set([...publicRoutes.filter((r) => r.noindex).map((r) => r.path), '/admin', '/404']);
+const noindexPaths = new Set([
+  ...publicRoutes.filter((r) => r.noindex).map((r) => r.path),
+  '/admin',
+  '/404',
+  '/blog-shell',
+]);
+const siteUrl = process.env.SITE_URL ?? site.url;
 
 export default defineConfig({
   // SITE_URL lets a preview deploy or a test run use its own origin for canonical URLs.
-  site: process.env.SITE_URL ?? site.url,
+  site: siteUrl,
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
@@ -23,6 +29,8 @@ export default defineConfig({
     mdx(),
     sitemap({
       filter: (page) => !noindexPaths.has(new URL(page).pathname.replace(/\/$/, '') || '/'),
+      // The published blog posts change without a build: the blog function serves their sitemap.
+      customSitemaps: [new URL('/sitemap-blog.xml', siteUrl).href],
     }),
     {
       // Decision 15 names /sitemap.xml; @astrojs/sitemap writes an index under another name.

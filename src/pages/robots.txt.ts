@@ -7,6 +7,7 @@ export const GET: APIRoute = ({ site }) =>
       'User-agent: *',
       'Allow: /',
       'Disallow: /admin',
+      'Disallow: /blog-shell',
       'Disallow: /api/',
       '',
       `Sitemap: ${new URL('/sitemap.xml', site).href}`,

@@ -9,12 +9,13 @@ import { blogPosts, type BlogPost } from '../../db/schema.ts';
 import { postSchema, type PostInput, type PostPatch } from '../../lib/forms/post.schema.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { AdminError, invalidFields, isUuid, notFound } from './errors.ts';
+import { purgeBlogCache } from '../blog/cache.ts';
 
-/**
- * Called after a change that visitors can see (a post published, edited while published, unpublished or
- * deleted). Nothing to do yet: the public blog will purge its cached pages here (decision 13).
- */
-export async function onPostsChanged(): Promise<void> {}
+/** Called after a change that visitors can see (a post published, edited while published, unpublished or
+ * deleted): the public blog's cached pages are purged, so the change shows at once (decision 13). */
+export async function onPostsChanged(): Promise<void> {
+  await purgeBlogCache();
+}
 
 /** Every post, newest first (drafts too: this is the editors' list). */
 export async function listPosts(db: Db): Promise<{ items: BlogPost[] }> {

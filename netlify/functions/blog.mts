@@ -1,0 +1,70 @@
+// The public blog (decision 13), rendered per request from the published posts in the site's own frame:
+//   GET /blog[?page=n]       the newest posts, 10 a page
+//   GET /blog/:slug          one post (a draft or an unknown slug is the site's 404 page)
+//   GET /rss.xml             RSS of every published post
+//   GET /sitemap-blog.xml    the posts for search engines (listed in /sitemap.xml)
+// Cached by the CDN for at most 60 s and purged when a post changes (src/server/blog/cache.ts).
+import type { Config } from '@netlify/functions';
+import { getDb, type Db } from '../../src/db/client.ts';
+import { blogCacheHeaders } from '../../src/server/blog/cache.ts';
+import { feed, listPage, postPage, sitemap } from '../../src/server/blog/pages.ts';
+import { allPublishedPosts, findPublishedPost, listPublishedPosts } from '../../src/server/blog/posts.ts';
+import { fillShell, loadBuiltPage, loadShell } from '../../src/server/blog/shell.ts';
+import { blogPaths } from '../../src/server/blog/tokens.ts';
+import { allowMethods, withErrors } from '../../src/server/http.ts';
+
+const respond = (body: string, type: string, status = 200) =>
+  new Response(body, { status, headers: { 'Content-Type': type, ...blogCacheHeaders } });
+
+const html = 'text/html; charset=utf-8';
+
+/** The site's own not-found page with its 404 status. */
+async function notFound(origin: string): Promise<Response> {
+  const page = await loadBuiltPage(origin, '/404').catch(
+    () => '<h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p>',
+  );
+  return new Response(page, { status: 404, headers: { 'Content-Type': html, 'Cache-Control': 'no-store' } });
+}
+
+/** A plain page for the visitor when the database cannot be reached (no internals, no caching). */
+const unavailable = () =>
+  new Response(
+    '<!doctype html><html lang="en"><title>Unexpected Application Error!</title><h1>Unexpected Application Error!</h1><p>The blog is unavailable for a moment. Please try again in a minute.</p></html>',
+    { status: 503, headers: { 'Content-Type': html, 'Retry-After': '30', 'Cache-Control': 'no-store' } },
+  );
+
+export default withErrors(async (request, context) => {
+  const guard = allowMethods(request, ['GET', 'HEAD']);
+  if (guard) return guard;
+  const url = new URL(request.url);
+  const handle = await getDb().catch(() => null);
+  if (!handle) return unavailable();
+  try {
+    return await answer(url, handle.db, context.params.slug);
+  } catch (error) {
+    console.error(`[${context.requestId}] ${url.pathname} not rendered:`, error);
+    return unavailable();
+  }
+});
+
+async function answer(url: URL, db: Db, slug: string | undefined): Promise<Response> {
+  if (url.pathname === blogPaths.feed)
+    return respond(await feed(await allPublishedPosts(db)), 'application/rss+xml; charset=utf-8');
+  if (url.pathname === blogPaths.sitemap)
+    return respond(sitemap(await allPublishedPosts(db)), 'application/xml; charset=utf-8');
+
+  const shell = await loadShell(url.origin);
+  if (slug !== undefined) {
+    const post = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? await findPublishedPost(db, slug) : null;
+    return post ? respond(fillShell(shell, postPage(post)), html) : notFound(url.origin);
+  }
+  const page = Number(url.searchParams.get('page') ?? 1);
+  if (!Number.isInteger(page) || page < 1) return notFound(url.origin);
+  const { posts, pages } = await listPublishedPosts(db, page);
+  if (page > pages) return notFound(url.origin);
+  return respond(fillShell(shell, listPage(posts, page, pages)), html);
+}
+
+export const config: Config = {
+  path: [blogPaths.list, `${blogPaths.list}/:slug`, blogPaths.feed, blogPaths.sitemap],
+};

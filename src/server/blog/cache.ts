@@ -1,0 +1,28 @@
+/**
+ * How a publish reaches visitors within a minute (decision 13) while the marketing pages stay static
+ * files: the blog's pages are rendered by a function and cached by Netlify's CDN for at most 60 seconds
+ * under one cache tag; a change in the portal purges that tag at once. The 60 seconds are the bound if a
+ * purge fails. Locally (`npm start`) there is no CDN, so every request renders afresh.
+ */
+import { purgeCache } from '@netlify/functions';
+
+/** The cache tag of every blog response (list, posts, feed, sitemap). */
+export const BLOG_CACHE_TAG = 'blog';
+
+/** Headers of a blog response: the CDN may keep it 60 s, browsers must ask again. */
+export const blogCacheHeaders = {
+  'Cache-Control': 'public, max-age=0, must-revalidate',
+  'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=60',
+  'Netlify-Cache-Tag': BLOG_CACHE_TAG,
+} as const;
+
+/** Drops the cached blog pages from Netlify's CDN; nothing to do where no CDN caches them. */
+export async function purgeBlogCache(): Promise<void> {
+  if (!process.env.NETLIFY && !process.env.NETLIFY_PURGE_API_TOKEN) return;
+  try {
+    await purgeCache({ tags: [BLOG_CACHE_TAG] });
+  } catch (error) {
+    // The change is stored; the cached pages expire within 60 seconds anyway.
+    console.error('blog cache not purged:', error);
+  }
+}

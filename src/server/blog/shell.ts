@@ -1,0 +1,90 @@
+/**
+ * Fills the blog frame: the built page `/blog-shell` with its tokens replaced per request, each in the
+ * escaping its place needs (HTML text and attributes, or JSON inside the JSON-LD script).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { site } from '../../config/site.ts';
+import { blogTokens as t, SHELL_PATH } from './tokens.ts';
+
+export interface BlogPage {
+  title: string;
+  description: string;
+  /** The page's path without the leading slash, e.g. `blog/my-post`. */
+  path: string;
+  /** Share image: an absolute URL or a site path; the site's default when empty. */
+  image: string;
+  ogType: 'article' | 'website';
+  heroTitle: string;
+  heroSubtitle: string;
+  /** Safe HTML of the page's main part. */
+  main: string;
+  jsonLd: Record<string, unknown>[];
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const built = new Map<string, Promise<string>>();
+
+/**
+ * A page of the build (the blog frame, the 404 page): from `dist/` when this process has the build beside
+ * it (`npm start`, tests), else from the site itself (a deployed function); read once per instance, since
+ * a deploy starts new instances.
+ */
+export function loadBuiltPage(origin: string, page: string): Promise<string> {
+  let text = built.get(page);
+  if (!text) {
+    text = readFile(path.join(process.cwd(), 'dist', `${page}.html`), 'utf8')
+      .catch(async () => {
+        const response = await fetch(new URL(page, origin));
+        if (!response.ok) throw new Error(`${page} answered ${response.status}`);
+        return response.text();
+      })
+      .catch((error) => {
+        built.delete(page); // try again on the next request
+        throw error;
+      });
+    built.set(page, text);
+  }
+  return text;
+}
+
+/** The blog frame. */
+export const loadShell = (origin: string) => loadBuiltPage(origin, SHELL_PATH);
+
+/** The frame with a page's values in place. */
+export function fillShell(shell: string, page: BlogPage): string {
+  const image = escapeHtml(new URL(page.image || site.defaultOgImage, site.url).href);
+  const ld = page.jsonLd
+    .map((block) => `<script type="application/ld+json">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`)
+    .join('');
+  const tokens: Record<string, string> = {
+    [t.heroSubtitle]: escapeHtml(page.heroSubtitle),
+    [t.heroTitle]: escapeHtml(page.heroTitle),
+    [t.description]: escapeHtml(page.description),
+    [t.title]: escapeHtml(page.title),
+    [t.path]: page.path,
+    [t.main]: page.main,
+  };
+  const places: [RegExp, (match: string) => string][] = [
+    [/<script type="application\/ld\+json">[^<]*<\/script>/, () => ld],
+    [new RegExp(`https?://[^"]*/${t.image}`), () => image],
+    [/<meta name="robots" content="[^"]*">/, () => '<meta name="robots" content="index, follow">'],
+    [/<meta property="og:type" content="[^"]*">/, () => `<meta property="og:type" content="${page.ogType}">`],
+    [
+      new RegExp(
+        Object.keys(tokens)
+          .sort((a, b) => b.length - a.length)
+          .join('|'),
+      ),
+      (token) => tokens[token]!,
+    ],
+  ];
+  // One pass over the frame: what a value brings in (a title naming a token, say) is never replaced again.
+  const all = new RegExp(places.map(([re]) => `(${re.source})`).join('|'), 'g');
+  return shell.replace(all, (match, ...groups: unknown[]) => {
+    const index = groups.findIndex((g, i) => i < places.length && g !== undefined);
+    return places[index]![1](match);
+  });
+}
