@@ -63,7 +63,8 @@ export async function requireRole(request: Request, needed: Role | null): Promis
   return { user, roles: held, db: handle.db };
 }
 
-const unavailable = () =>
+/** The 503 of the portal when its database cannot be reached (a retry in a minute usually works). */
+export const unavailable = () =>
   apiError(
     503,
     'unavailable',

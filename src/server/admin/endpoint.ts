@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import type { Role } from '../../db/schema.ts';
 import { parseJson } from '../guards.ts';
 import { allowMethods, withErrors, type FnContext, type Handler } from '../http.ts';
-import { requireRole, type Staff } from '../roles.ts';
+import { requireRole, unavailable, type Staff } from '../roles.ts';
 import { AdminError } from './errors.ts';
 
 /** One method of one route: the role it needs (`null`: any signed-in user) and what it does. */
@@ -41,7 +41,9 @@ export function adminEndpoint(routes: (url: URL, params: FnContext['params']) =>
     } catch (error) {
       if (error instanceof AdminError) return error.toResponse();
       if (error instanceof RefusedBody) return error.response;
-      throw error; // withErrors logs it and answers a bare 500
+      // Anything else is the database or the store failing mid-call: say so, and keep the stack in the log.
+      console.error(`[${context.requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+      return unavailable();
     }
   });
 }

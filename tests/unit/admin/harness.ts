@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { openTestDatabase as openFreshDatabase } from '../test-db.ts';
 import {
   auditSubmissions,
   blogPosts,
@@ -25,9 +26,9 @@ export interface FunctionModule {
   config: { path?: string | string[] };
 }
 
-/** A fresh in-memory database that the functions use (getDb answers with it). */
+/** A fresh test database (tests/unit/test-db.ts) that the functions use (getDb answers with it). */
 export async function openTestDatabase(): Promise<DbHandle> {
-  const handle = await openDatabase({ memory: true });
+  const handle = await openFreshDatabase();
   useDatabase(handle);
   return handle;
 }

@@ -129,7 +129,10 @@ describe('DELETE /api/admin/roles/:id', () => {
     await add({ email: staff.noRole.email, role: 'admin' });
     const ids = [await roleId(staff.admin.id, 'admin'), await roleId(staff.noRole.id, 'admin')];
     const statuses = (await Promise.all(ids.map(remove))).map((r) => r.status).sort();
-    expect(statuses).toEqual([204, 409]);
+    // The loser is refused either by the row lock (409, both passed the guard first: PGlite runs one query
+    // at a time) or by the guard itself (403, its caller's own admin role is already gone: a real server).
+    expect(statuses[0]).toBe(204);
+    expect([403, 409]).toContain(statuses[1]);
     expect(await handle.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1);
   });
 

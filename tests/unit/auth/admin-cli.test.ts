@@ -6,14 +6,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import auth from '../../../netlify/functions/auth.mts';
 import { runAdmin, USAGE } from '../../../scripts/admin.ts';
-import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { openTestDatabase } from '../test-db.ts';
 import { accounts, authRateLimits, mailOutbox, sessions, userRoles, users } from '../../../src/db/schema.ts';
 import { rolesOf } from '../../../src/server/roles.ts';
 import { call } from '../functions/harness.ts';
 
 let handle: DbHandle;
 beforeAll(async () => {
-  handle = await openDatabase({ memory: true });
+  handle = await openTestDatabase();
   useDatabase(handle);
 }, 60_000);
 afterAll(() => handle.close());

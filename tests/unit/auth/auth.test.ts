@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import auth from '../../../netlify/functions/auth.mts';
-import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { openTestDatabase } from '../test-db.ts';
 import {
   accounts,
   authRateLimits,
@@ -18,7 +19,7 @@ import { call, origin, type CallOptions } from '../functions/harness.ts';
 
 let handle: DbHandle;
 beforeAll(async () => {
-  handle = await openDatabase({ memory: true });
+  handle = await openTestDatabase();
   useDatabase(handle);
 }, 60_000);
 afterAll(() => handle.close());

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import blog from '../../../netlify/functions/blog.mts';
 import { site } from '../../../src/config/site.ts';
-import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { openTestDatabase } from '../test-db.ts';
 import { blogPosts, type BlogPost } from '../../../src/db/schema.ts';
 import { call } from '../functions/harness.ts';
 
 // The blog fills the built frame (dist/blog-shell.html): `npm test` builds before the unit tests run.
 let handle: DbHandle;
 beforeAll(async () => {
-  handle = await openDatabase({ memory: true });
+  handle = await openTestDatabase();
   useDatabase(handle);
 }, 60_000);
 afterAll(() => handle.close());

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import audits from '../../../netlify/functions/audits.mts';
 import { site } from '../../../src/config/site.ts';
-import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { openTestDatabase } from '../test-db.ts';
 import {
   auditSubmissions,
   idempotencyKeys,
@@ -19,7 +20,7 @@ import { call } from './harness.ts';
 
 let handle: DbHandle;
 beforeAll(async () => {
-  handle = await openDatabase({ memory: true });
+  handle = await openTestDatabase();
   useDatabase(handle);
 }, 60_000);
 afterAll(() => handle.close());

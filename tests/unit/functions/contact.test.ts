@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import contact from '../../../netlify/functions/contact.mts';
-import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { openTestDatabase } from '../test-db.ts';
 import { contactMessages, idempotencyKeys, mailOutbox, rateLimits } from '../../../src/db/schema.ts';
 import { consent } from '../../../src/lib/forms/consent.ts';
 import { site } from '../../../src/config/site.ts';
@@ -10,7 +11,7 @@ import type { FnContext } from '../../../src/server/http.ts';
 
 let handle: DbHandle;
 beforeAll(async () => {
-  handle = await openDatabase({ memory: true });
+  handle = await openTestDatabase();
   useDatabase(handle);
 }, 60_000);
 afterAll(() => handle.close());

@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import cleanup from '../../../netlify/functions/upload-cleanup.mts';
 import uploads, { config } from '../../../netlify/functions/uploads.mts';
 import { startLocalBlobs } from '../../../scripts/lib/blobs.ts';
-import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { openTestDatabase } from '../test-db.ts';
 import {
   auditSubmissions,
   pendingUploadParts,
@@ -29,7 +30,7 @@ let stopBlobs: () => Promise<void>;
 beforeAll(async () => {
   blobsDir = await mkdtemp(path.join(tmpdir(), 'uploads-test-'));
   stopBlobs = await startLocalBlobs(blobsDir);
-  handle = await openDatabase({ memory: true });
+  handle = await openTestDatabase();
   useDatabase(handle);
 }, 60_000);
 afterAll(async () => {

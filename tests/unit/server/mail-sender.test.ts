@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { type DbHandle } from '../../../src/db/client.ts';
+import { openTestDatabase } from '../test-db.ts';
 import { mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import {
@@ -15,7 +16,7 @@ import { site } from '../../../src/config/site.ts';
 
 let handle: DbHandle;
 beforeAll(async () => {
-  handle = await openDatabase({ memory: true });
+  handle = await openTestDatabase();
 }, 60_000);
 afterAll(() => handle.close());
 beforeEach(() => handle.db.delete(mailOutbox));
