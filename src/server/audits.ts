@@ -1,4 +1,5 @@
 /** Stores an audit request (short form or intake) and queues its two mails in one transaction. */
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditSubmissions } from '../db/schema.ts';
 import type { AuditRequest } from '../lib/forms/audit.schema.ts';
@@ -27,7 +28,15 @@ export async function submitAudit(db: Db, input: AuditRequest, now = new Date())
   const reason = spamReason(input);
   return db.transaction(async (tx) => {
     const { id, duplicate } = await claimSubmitKey(tx, 'audit', input.idempotencyKey);
-    if (!duplicate) {
+    let uploads = input.source === 'intake' && !reason;
+    if (duplicate) {
+      // A repeat is answered from what was stored, not from what the repeat carries.
+      const [stored] = await tx
+        .select({ source: auditSubmissions.source, isSpam: auditSubmissions.isSpam })
+        .from(auditSubmissions)
+        .where(eq(auditSubmissions.id, id));
+      uploads = stored?.source === 'intake' && !stored.isSpam;
+    } else {
       const answers = input.source === 'intake' ? intakeRow(input) : shortAuditRow(input);
       const [row] = await tx
         .insert(auditSubmissions)
@@ -49,7 +58,7 @@ export async function submitAudit(db: Db, input: AuditRequest, now = new Date())
         await enqueueMail(tx, `audit:${id}`, auditMails({ ...row!, sections: answerSections(row!) }));
       }
     }
-    if (input.source !== 'intake' || reason) return { id };
+    if (!uploads) return { id };
     const { token, expiresAt } = await issueUploadToken(tx, id, now);
     return { id, uploadToken: token, uploadTokenExpiresAt: expiresAt };
   });

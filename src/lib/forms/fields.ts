@@ -12,13 +12,22 @@ export const LONG_TEXT_MAX = 4000;
 
 const tooLong = (max: number) => `Keep it under ${max} characters`;
 
+/**
+ * Text a database can store as it was typed: PostgreSQL text cannot hold U+0000, and half of a UTF-16
+ * surrogate pair would be stored as U+FFFD, so both are refused rather than failing or changing silently.
+ */
+export const storableText = z.refine<string>(
+  (v: string) => !v.includes('\u0000') && v.isWellFormed(),
+  'This answer contains a character we cannot store. Please retype it.',
+);
+
 /** A trimmed answer that must not be empty. */
 export const requiredText = (message: string, max = SHORT_TEXT_MAX) =>
-  z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
+  z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)), storableText);
 
 /** A trimmed answer that may be empty ('' when left out). */
 export const optionalText = (max = SHORT_TEXT_MAX) =>
-  z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max))), '');
+  z._default(z.string().check(z.trim(), z.maxLength(max, tooLong(max)), storableText), '');
 
 /** A required email address, stored in lower case; an empty field says it is required, not that it is no email. */
 export const emailField = (requiredMessage: string, invalidMessage = 'Enter a valid email address') =>

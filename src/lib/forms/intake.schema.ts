@@ -35,11 +35,19 @@ export function latestToday(now = new Date()): string {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
+/** Whether `YYYY-MM-DD` names a day of the calendar (not 2023-02-31 or 2000-13-99). */
+const isCalendarDate = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+
 const websiteUpdate = z._default(
   z.string().check(
     z.trim(),
     z.refine(
-      (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v >= WEBSITE_UPDATE_MIN && v <= latestToday()),
+      (v) => v === '' || (isCalendarDate(v) && v >= WEBSITE_UPDATE_MIN && v <= latestToday()),
       WEBSITE_UPDATE_MESSAGE,
     ),
   ),

@@ -3,6 +3,7 @@
  * island (zodResolver) and the function (safeParse). No server imports: the island bundles this.
  */
 import * as z from 'zod/mini';
+import { storableText } from './fields.ts';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../slugify.ts';
 import { postStatuses } from '../statuses.ts';
 import { requiredText, requireWhen, runOnObjects } from './fields.ts';
@@ -18,7 +19,8 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `Keep it under ${max} characters`));
+const text = (max: number) =>
+  z.string().check(z.trim(), z.maxLength(max, `Keep it under ${max} characters`), storableText);
 
 /** Every field of a post, none defaulted: the base of the full form and of a partial update. */
 export const postShape = {
@@ -27,7 +29,9 @@ export const postShape = {
     z.refine((v) => v === '' || SLUG_PATTERN.test(v), 'Use lowercase letters and digits joined by single hyphens'),
   ),
   // Not trimmed: leading spaces mean something in Markdown (an indented code block).
-  content: z.string().check(z.maxLength(MAX_CONTENT_LENGTH, `Keep it under ${MAX_CONTENT_LENGTH} characters`)),
+  content: z
+    .string()
+    .check(z.maxLength(MAX_CONTENT_LENGTH, `Keep it under ${MAX_CONTENT_LENGTH} characters`), storableText),
   excerpt: text(500),
   featuredImageUrl: text(2000).check(
     z.refine((v) => v === '' || isHttpUrl(v), 'Enter an http(s) URL, or leave it empty'),

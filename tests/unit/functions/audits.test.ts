@@ -166,6 +166,28 @@ describe('POST /api/audits: the 5-step intake', () => {
     expect(await mails()).toHaveLength(2);
   });
 
+  it('answers a repeat from what was stored: a spam-flagged intake gets no token when retried', async () => {
+    const input = { ...intakePayload(), fillMs: 500 };
+    const first = await (await post(input)).json();
+    const again = await (await post({ ...input, fillMs: 60_000 })).json();
+    expect(again).toEqual({ id: first.id });
+  });
+
+  it('refuses text it cannot store as typed, and days that do not exist', async () => {
+    const res = await post({
+      ...intakePayload(),
+      companyName: 'mRNA\u0000Labs',
+      city: 'Phila\ud800delphia',
+      lastWebsiteUpdate: '2023-02-31',
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.fields).toEqual({
+      companyName: 'This answer contains a character we cannot store. Please retype it.',
+      city: 'This answer contains a character we cannot store. Please retype it.',
+      lastWebsiteUpdate: 'Please choose a date between Jan 01, 1990 and today',
+    });
+  });
+
   it('keeps spam flagged, mails nobody and hands out no upload token', async () => {
     const res = await post({ ...intakePayload(), website: 'https://spam.example' });
     expect(res.status).toBe(201);

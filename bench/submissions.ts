@@ -1,0 +1,287 @@
+/**
+ * `npm run bench:submissions`: load test of the two public form endpoints on the server `npm start` runs
+ * (scripts/serve.ts on the build in dist/; run `npm run build` first).
+ *
+ * The server runs as a child process on a free loopback port with a fresh temporary DATA_DIR (so the
+ * embedded PGlite starts empty; DATABASE_URL and RESEND_API_KEY are not passed on, so nothing leaves the
+ * machine) and FORM_RATE_LIMIT raised out of the way: every request comes from 127.0.0.1. autocannon then
+ * sends valid submits, each with its own idempotency key, for DURATION seconds (20) over CONNECTIONS
+ * connections (50) to POST /api/contact, then short audit forms to POST /api/audits. Afterwards the server
+ * is stopped and its database opened to check that every 2xx answer has its row.
+ *
+ * Prints figures beside the targets with PASS/MISS; never fails on a figure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.ts';
+import { auditSubmissions, contactMessages } from '../src/db/schema.ts';
+import { contactPayload, shortAuditPayload } from '../tests/fixtures/forms.ts';
+
+// autocannon ships no types; this is the part of its API used here.
+interface LoadResult {
+  /** Answers per second; `total` answers, `sent` requests. */
+  requests: { mean: number; total: number; sent: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+interface LoadRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+interface LoadOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  method: string;
+  headers: Record<string, string>;
+  requests: {
+    setupRequest: (request: LoadRequest) => LoadRequest;
+    onResponse: (status: number, body: string) => void;
+  }[];
+}
+type Autocannon = (options: LoadOptions) => EventEmitter & PromiseLike<LoadResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const root = path.resolve(import.meta.dirname, '..');
+const duration = Number(process.env.DURATION ?? 20);
+const connections = Number(process.env.CONNECTIONS ?? 50);
+const targets = { requestsPerSecond: 300, p95Ms: 50 };
+
+if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+  console.error('No build in dist/: run `npm run build` first, then `npm run bench:submissions` again.');
+  process.exit(1);
+}
+// The bench measures the embedded database it creates, never a configured server.
+delete process.env.DATABASE_URL;
+
+interface Endpoint {
+  name: string;
+  path: string;
+  body: () => unknown;
+  table: typeof contactMessages | typeof auditSubmissions;
+}
+const endpoints: Endpoint[] = [
+  { name: 'POST /api/contact', path: '/api/contact', body: contactPayload, table: contactMessages },
+  { name: 'POST /api/audits (short form)', path: '/api/audits', body: shortAuditPayload, table: auditSubmissions },
+];
+
+interface Measured {
+  endpoint: Endpoint;
+  result: LoadResult;
+  latencies: number[];
+  /** The ids the 2xx answers carried. */
+  ids: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The server
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The last lines the server wrote to stderr, to explain a failure. */
+const serverLog: string[] = [];
+
+function startServer(port: number, dataDir: string): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    FORM_RATE_LIMIT: '100000000',
+  };
+  delete env.RESEND_API_KEY; // mail goes to the console transport (discarded below), not to Resend
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.ts')], {
+    cwd: root,
+    env,
+    // stdout carries every queued mail (the console transport): discarded, it would only slow the server.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    serverLog.push(...chunk.split('\n').filter(Boolean));
+    serverLog.splice(0, Math.max(0, serverLog.length - 20));
+  });
+  return child;
+}
+
+async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${base}/api/health did not answer within 30 s`);
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.kill('SIGTERM'); // serve.ts closes its database cleanly on SIGTERM
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The load
+
+async function load(base: string, origin: string, endpoint: Endpoint): Promise<Measured> {
+  const ids: string[] = [];
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: `${base}${endpoint.path}`,
+    connections,
+    duration,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    requests: [
+      {
+        // A new body, with a new idempotency key, for every request: each must store a new row.
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(endpoint.body()) }),
+        onResponse: (status, body) => {
+          if (status >= 200 && status < 300) ids.push((JSON.parse(body) as { id: string }).id);
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await instance;
+  return { endpoint, result, latencies, ids };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The report
+
+function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Rows of the endpoint's table, and how many of them belong to a 2xx answer. */
+async function storedRows(dataDir: string, measured: Measured[]) {
+  const handle = await openDatabase({ dataDir });
+  try {
+    return await Promise.all(
+      measured.map(async ({ endpoint, ids }) => {
+        const total = await handle.db.$count(endpoint.table);
+        let answered = 0;
+        const distinct = [...new Set(ids)];
+        for (let i = 0; i < distinct.length; i += 5000) {
+          answered += await handle.db.$count(endpoint.table, inArray(endpoint.table.id, distinct.slice(i, i + 5000)));
+        }
+        return { total, answered, distinct: distinct.length };
+      }),
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const line = (label: string, figure: string, target = '', ok?: boolean) =>
+  console.log(
+    `  ${label.padEnd(30)}${figure.padStart(16)}   ${target.padEnd(10)}${ok === undefined ? '' : verdict(ok)}`,
+  );
+
+function report(measured: Measured, rows: { total: number; answered: number; distinct: number }, warmups: number) {
+  const { endpoint, result, ids } = measured;
+  const sorted = [...measured.latencies].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 0.95);
+  const cutOff = result.requests.sent - result.requests.total;
+  const failures = result.errors + result.non2xx;
+  console.log(`\n${endpoint.name}`);
+  line(
+    'requests/s (mean)',
+    result.requests.mean.toFixed(1),
+    `≥ ${targets.requestsPerSecond}`,
+    result.requests.mean >= targets.requestsPerSecond,
+  );
+  line('latency p50', `${percentile(sorted, 0.5).toFixed(1)} ms`);
+  line('latency p95', `${p95.toFixed(1)} ms`, `≤ ${targets.p95Ms} ms`, p95 <= targets.p95Ms);
+  line('latency p99', `${percentile(sorted, 0.99).toFixed(1)} ms`);
+  line('answers', `${result.requests.total}`);
+  line('non-2xx answers', `${result.non2xx}`);
+  line('errors (of which timeouts)', `${result.errors} (${result.timeouts})`);
+  line('failed requests', `${failures}`, '0', failures === 0);
+  // Every 2xx id must have its own row. Rows beyond them come from the warm-up and from requests left
+  // without an answer (timed out, or cut off when the time was up), which the server may still have stored.
+  const exact = rows.answered === ids.length && rows.distinct === ids.length;
+  line('rows of 2xx answers', `${rows.answered} / ${ids.length}`, 'equal', exact);
+  const unanswered = rows.total - rows.answered - warmups;
+  line('rows in the table', `${rows.total}`, `${warmups} warm-up + ${unanswered} of ${cutOff} unanswered requests`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+// The server knows itself as localhost:PORT; a browser on the page would send that Origin.
+const origin = `http://localhost:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bolesta-bench-'));
+const server = startServer(port, dataDir);
+// Set when the server ends before the bench stops it: its figures after that are not the server's.
+let diedEarly = '';
+server.once('exit', (code, signal) => (diedEarly = signal ?? `exit code ${code}`));
+const cleanUp = async () => {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+try {
+  await waitForHealth(base, server);
+  // One submit each first, so that loading the function modules is not measured.
+  for (const endpoint of endpoints) {
+    await fetch(`${base}${endpoint.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify(endpoint.body()),
+    });
+  }
+  console.log(
+    `Load test: ${connections} connections for ${duration} s per endpoint against scripts/serve.ts at ${base}\n` +
+      `(dist/ build, embedded PGlite in ${dataDir}, FORM_RATE_LIMIT=100000000, a new idempotency key per request)`,
+  );
+  const measured: Measured[] = [];
+  for (const endpoint of endpoints) measured.push(await load(base, origin, endpoint));
+  const died = diedEarly;
+  await stopServer(server); // lets the cut-off requests finish and closes the database for us to open
+  const rows = await storedRows(dataDir, measured);
+  measured.forEach((m, i) => report(m, rows[i]!, 1));
+  if (died) {
+    console.log(`\nThe server ended during the run (${died}); the figures above are not a complete run.`);
+    if (serverLog.length) console.log(`Last server output:\n${serverLog.join('\n')}`);
+  }
+  console.log(
+    `\nTargets: ≥ ${targets.requestsPerSecond} req/s, p95 ≤ ${targets.p95Ms} ms, 0 failed requests, one row per 2xx answer.` +
+      ' Latencies are of every answer, measured by autocannon from request to complete response.',
+  );
+} catch (error) {
+  console.error(`Bench stopped: ${(error as Error).message}`);
+  if (serverLog.length) console.error(`Last server output:\n${serverLog.join('\n')}`);
+} finally {
+  await cleanUp();
+}
