@@ -60,7 +60,9 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   console.error('No build in dist/: run `npm run build` first, then `npm run bench:submissions` again.');
   process.exit(1);
 }
-// The bench measures the embedded database it creates, never a configured server.
+// The bench measures the embedded database it creates, never a configured server; BENCH_DATABASE_URL names
+// a local PostgreSQL server to measure instead (migrated first, e.g. inside scripts/with-postgres.sh).
+const benchDatabaseUrl = process.env.BENCH_DATABASE_URL;
 delete process.env.DATABASE_URL;
 
 interface Endpoint {
@@ -105,6 +107,7 @@ function startServer(port: number, dataDir: string): ChildProcess {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     FORM_RATE_LIMIT: '100000000',
+    ...(benchDatabaseUrl ? { DATABASE_URL: benchDatabaseUrl } : {}),
   };
   delete env.RESEND_API_KEY; // mail goes to the console transport (discarded below), not to Resend
   const child = spawn(process.execPath, [path.join(root, 'scripts/serve.ts')], {
@@ -182,7 +185,7 @@ function percentile(sorted: number[], q: number): number {
 
 /** Rows of the endpoint's table, and how many of them belong to a 2xx answer. */
 async function storedRows(dataDir: string, measured: Measured[]) {
-  const handle = await openDatabase({ dataDir });
+  const handle = await openDatabase(benchDatabaseUrl ? { url: benchDatabaseUrl } : { dataDir });
   try {
     return await Promise.all(
       measured.map(async ({ endpoint, ids }) => {
@@ -263,7 +266,7 @@ try {
   }
   console.log(
     `Load test: ${connections} connections for ${duration} s per endpoint against scripts/serve.ts at ${base}\n` +
-      `(dist/ build, embedded PGlite in ${dataDir}, FORM_RATE_LIMIT=100000000, a new idempotency key per request)`,
+      `(dist/ build, ${benchDatabaseUrl ? 'PostgreSQL at BENCH_DATABASE_URL' : `embedded PGlite in ${dataDir}`}, FORM_RATE_LIMIT=100000000, a new idempotency key per request)`,
   );
   const measured: Measured[] = [];
   for (const endpoint of endpoints) measured.push(await load(base, origin, endpoint));

@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import { getDb, type Db } from '../db/client.ts';
 import { checkOrigin, parseJson } from './guards.ts';
 import { allowMethods, apiError, json, withErrors, type Handler } from './http.ts';
-import { drainOutbox } from './mail/sender.ts';
+import { drainInBackground } from './mail/sender.ts';
 import { FORM_RATE_LIMIT, hitRateLimit } from './rate-limit.ts';
 
 interface FormEndpoint<S extends z.ZodMiniType, R extends { id: string }> {
@@ -52,7 +52,7 @@ export function formEndpoint<S extends z.ZodMiniType, R extends { id: string }>(
     try {
       const result = await endpoint.submit(db.db, parsed.data);
       // Send right away when possible; the scheduled drain retries whatever fails.
-      context.waitUntil(drainOutbox(db.db));
+      context.waitUntil(drainInBackground(db.db));
       return json(result, { status: 201 });
     } catch (error) {
       console.error(`[${context.requestId}] ${new URL(request.url).pathname}: submit not stored:`, error);

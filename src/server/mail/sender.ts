@@ -102,3 +102,31 @@ export async function drainOutbox(
   }
   return { sent, failed };
 }
+
+const drains = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
+
+/**
+ * Drains the outbox after a submit, one drain at a time per database and process: a submit that arrives
+ * while a drain runs asks for one more round instead of starting a drain of its own, so fifty submits at
+ * once do not each read and send the same due mails. Resolves when the queue had its last round.
+ */
+export function drainInBackground(db: Db, transport: Transport = defaultTransport()): Promise<void> {
+  const current = drains.get(db);
+  if (current) {
+    current.again = true;
+    return current.running;
+  }
+  const state = { running: Promise.resolve(), again: false };
+  state.running = (async () => {
+    try {
+      do {
+        state.again = false;
+        await drainOutbox(db, transport);
+      } while (state.again);
+    } finally {
+      drains.delete(db);
+    }
+  })();
+  drains.set(db, state);
+  return state.running;
+}
