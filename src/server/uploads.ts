@@ -12,7 +12,7 @@
  *   pending upload is gone.
  */
 import { getStore } from '@netlify/blobs';
-import { and, count, eq, inArray, lt, ne, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, like, lt, ne, sum } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { auditSubmissions, pendingUploadParts, pendingUploads, uploadedDocuments } from '../db/schema.ts';
 import {
@@ -167,8 +167,37 @@ export async function putUploadPart(
   });
 }
 
-/** Joins and checks the parts, stores the document and records it; the parts and the pending upload go. */
+/**
+ * Joins and checks the parts, stores the document and records it; the parts and the pending upload go.
+ * Completing again answers with the stored document: a browser whose first answer was lost retries, and
+ * must not be told its document is gone.
+ */
 export async function completeUpload(db: Db, submissionId: string, uploadId: string): Promise<StoredDocument> {
+  try {
+    return await completePending(db, submissionId, uploadId);
+  } catch (error) {
+    if (!(error instanceof UploadError) || !isUuid(uploadId)) throw error;
+    const [stored] = await db
+      .select({
+        id: uploadedDocuments.id,
+        fileName: uploadedDocuments.fileName,
+        fileSize: uploadedDocuments.fileSize,
+        fileType: uploadedDocuments.fileType,
+      })
+      .from(uploadedDocuments)
+      .where(
+        and(
+          eq(uploadedDocuments.auditSubmissionId, submissionId),
+          // The key carries the upload's id: `{submissionId}/{timestamp}-{upload id}.{ext}`.
+          like(uploadedDocuments.filePath, `${submissionId}/%-${randomPartOf(uploadId)}.%`),
+        ),
+      );
+    if (stored) return stored;
+    throw error;
+  }
+}
+
+async function completePending(db: Db, submissionId: string, uploadId: string): Promise<StoredDocument> {
   const upload = await findUpload(db, submissionId, uploadId);
   const bytes = await joinParts(db, upload);
   checkSignature(upload.fileType, bytes);

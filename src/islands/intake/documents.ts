@@ -5,6 +5,9 @@
  */
 import { checkFileChoice, MAX_DOCUMENTS_PER_SUBMISSION, PART_BYTES } from '../../lib/forms/uploads.ts';
 
+/** The longest one request may take: a 4 MB part on a slow (0.5 Mbit/s) connection, with room to spare. */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 /** A file the visitor chose, with where its upload stands. */
 export interface ChosenFile {
   id: string;
@@ -92,7 +95,8 @@ async function send<T>(fetchImpl: Fetch, url: string, init: RequestInit): Promis
   for (let attempt = 0; ; attempt++) {
     let wait: number | null = null;
     try {
-      const response = await fetchImpl(url, init);
+      // A request that never answers counts as a failed attempt rather than leaving the file "uploading".
+      const response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       if (response.ok) {
         const data = (await response.json().catch(() => null)) as T | null;
         return data === null ? { ok: false, reason: unreadableReason } : { ok: true, data };

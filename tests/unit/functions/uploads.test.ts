@@ -287,13 +287,28 @@ describe('POST /api/uploads → PUT parts → POST complete', () => {
     expect(await count(pendingUploadParts)).toBe(0);
   });
 
-  it('turns two completions of one upload at once into one document', async () => {
+  it('turns two completions of one upload at once into one document, and answers both with it', async () => {
     const { token } = await newSubmission();
     const uploadId = await sendFile(token, 'deck.pdf', pdf(5 * MB));
     const answers = await Promise.all([complete(token, uploadId), complete(token, uploadId)]);
-    expect(answers.map((res) => res.status).sort()).toEqual([201, 404]);
+    expect(answers.map((res) => res.status)).toEqual([201, 201]);
+    const [first, second] = await Promise.all(answers.map((res) => res.json()));
+    expect(second.document).toEqual(first.document);
     expect(await count(uploadedDocuments)).toBe(1);
     expect(await keys(documents())).toHaveLength(1);
+  });
+
+  it('answers a completion repeated after its answer was lost with the stored document', async () => {
+    const { token } = await newSubmission();
+    const uploadId = await sendFile(token, 'deck.pdf', pdf(1 * MB));
+    const first = await (await complete(token, uploadId)).json();
+    const again = await complete(token, uploadId);
+    expect(again.status).toBe(201);
+    expect((await again.json()).document).toEqual(first.document);
+    expect(await count(uploadedDocuments)).toBe(1);
+    // Another submission's token cannot learn of it.
+    const other = await newSubmission();
+    expect((await complete(other.token, uploadId)).status).toBe(404);
   });
 
   it('answers complete with a missing part with 409, stores nothing and keeps the parts sent', async () => {
