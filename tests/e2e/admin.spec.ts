@@ -22,7 +22,7 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Signed in successfully!')).toBeVisible();
+  await expect(page.getByText('Signed in successfully!').last()).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
 }
 
@@ -77,7 +77,7 @@ test('an administrator made on the command line runs the whole portal', async ({
     await withDb((db) => db.select().from(auditSubmissions).where(eq(auditSubmissions.id, submissionId)))
   )[0]!;
   await row.getByRole('combobox', { name: `Status of ${company}` }).selectOption('reviewed');
-  await expect(page.getByText('Status updated successfully')).toBeVisible();
+  await expect(page.getByText('Status updated successfully').last()).toBeVisible();
   await expect(row.locator('[data-tone]')).toHaveAttribute('data-tone', 'blue');
   const after = (
     await withDb((db) => db.select().from(auditSubmissions).where(eq(auditSubmissions.id, submissionId)))
@@ -138,7 +138,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   await page.getByRole('combobox', { name: 'Status' }).selectOption('published');
   expect(await axe(page)).toEqual([]);
   await page.getByRole('button', { name: 'Create Post' }).click();
-  await expect(page.getByText('Blog post created successfully')).toBeVisible();
+  await expect(page.getByText('Blog post created successfully').last()).toBeVisible();
   const slug = `cro-marketing-in-2027-what-works-${stamp}`;
   const [post] = await withDb((db) => db.select().from(blogPosts).where(eq(blogPosts.slug, slug)));
   expect(post).toBeDefined();
@@ -146,7 +146,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   await page.getByRole('textbox', { name: 'Excerpt' }).fill('What really works for CROs.');
   await page.getByRole('button', { name: 'Update Post' }).click();
-  await expect(page.getByText('Blog post updated successfully')).toBeVisible();
+  await expect(page.getByText('Blog post updated successfully').last()).toBeVisible();
   const [edited] = await withDb((db) => db.select().from(blogPosts).where(eq(blogPosts.id, post!.id)));
   expect(edited!.excerpt).toBe('What really works for CROs.');
   expect(edited!.publishedAt).toEqual(post!.publishedAt);
@@ -155,7 +155,7 @@ test('an administrator made on the command line runs the whole portal', async ({
     void dialog.accept();
   });
   await page.getByRole('button', { name: `Delete ${title}` }).click();
-  await expect(page.getByText('Blog post deleted successfully')).toBeVisible();
+  await expect(page.getByText('Blog post deleted successfully').last()).toBeVisible();
   expect(await withDb((db) => db.select().from(blogPosts).where(eq(blogPosts.id, post!.id)))).toHaveLength(0);
 
   // User roles: grant by email, both refusals, remove after confirming; badges and short ids.
@@ -164,14 +164,14 @@ test('an administrator made on the command line runs the whole portal', async ({
   await form.getByRole('textbox', { name: 'User email' }).fill(colleague);
   await form.getByRole('combobox', { name: 'Role' }).selectOption('editor');
   await form.getByRole('button', { name: 'Add Role' }).click();
-  await expect(page.getByText('User role added successfully')).toBeVisible();
+  await expect(page.getByText('User role added successfully').last()).toBeVisible();
   await form.getByRole('textbox', { name: 'User email' }).fill(colleague);
   await form.getByRole('combobox', { name: 'Role' }).selectOption('editor');
   await form.getByRole('button', { name: 'Add Role' }).click();
-  await expect(page.getByText('User already has this role')).toBeVisible();
+  await expect(page.getByText('User already has this role').last()).toBeVisible();
   await form.getByRole('textbox', { name: 'User email' }).fill(`nobody-${stamp}@bolesta.example`);
   await form.getByRole('button', { name: 'Add Role' }).click();
-  await expect(page.getByText('User with this email not found')).toBeVisible();
+  await expect(page.getByText('User with this email not found').last()).toBeVisible();
   const granted = page.locator('tr', { hasText: colleague }).filter({ hasText: 'editor' });
   await expect(granted.locator('[data-tone]')).toHaveAttribute('data-tone', 'blue');
   await expect(granted.locator('td.font-mono')).toHaveText(/^[\w-]{8}$/);
@@ -181,12 +181,12 @@ test('an administrator made on the command line runs the whole portal', async ({
     void dialog.accept();
   });
   await granted.getByRole('button', { name: /^Remove/ }).click();
-  await expect(page.getByText('User role removed successfully')).toBeVisible();
+  await expect(page.getByText('User role removed successfully').last()).toBeVisible();
   await expect(granted).toHaveCount(0);
 
   // Sign out ends the session and goes home.
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expect(page.getByText('Signed out successfully').last()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/admin/me')).status()).toBe(401);
 });
@@ -225,7 +225,7 @@ test('the sign-in screen: required fields, sign-up without access, no-role notic
   await expect(page.getByText('Use 12 to 128 characters')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Check your email for the confirmation link!')).toBeVisible();
+  await expect(page.getByText('Check your email for the confirmation link!').last()).toBeVisible();
 
   // Not confirmed yet: no sign-in.
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -30,7 +30,7 @@ test('a post published in the portal is on the blog at once; an edit shows; unpu
   await page.getByRole('textbox', { name: 'Excerpt' }).fill('What the winners do differently.');
   await page.getByRole('combobox', { name: 'Status' }).selectOption('published');
   await page.getByRole('button', { name: 'Create Post' }).click();
-  await expect(page.getByText('Blog post created successfully')).toBeVisible();
+  await expect(page.getByText('Blog post created successfully').last()).toBeVisible();
 
   const reader = await page.context().newPage();
   await reader.goto(`/blog/${slug}`);
@@ -51,7 +51,7 @@ test('a post published in the portal is on the blog at once; an edit shows; unpu
     .getByRole('textbox', { name: 'Content' })
     .fill('## Answer the question asked\n\nMost RFPs are won on page one.');
   await page.getByRole('button', { name: 'Update Post' }).click();
-  await expect(page.getByText('Blog post updated successfully')).toBeVisible();
+  await expect(page.getByText('Blog post updated successfully').last()).toBeVisible();
   await reader.goto(`/blog/${slug}`);
   await expect(reader.getByText('Most RFPs are won on page one.')).toBeVisible();
 
@@ -93,7 +93,7 @@ test('a post published in the portal is on the blog at once; an edit shows; unpu
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   await page.getByRole('combobox', { name: 'Status' }).selectOption('draft');
   await page.getByRole('button', { name: 'Update Post' }).click();
-  await expect(page.getByText('Blog post updated successfully')).toBeVisible();
+  await expect(page.getByText('Blog post updated successfully').last()).toBeVisible();
   const gone = await reader.goto(`/blog/${slug}`);
   expect(gone!.status()).toBe(404);
   await expect(reader.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
