@@ -88,4 +88,15 @@ describe('GET /api/admin/documents/:id', () => {
       expect((await errorOf(res)).code).toBe('not_found');
     }
   });
+
+  it('answers 503 without internals when the document store fails mid-call', async () => {
+    const doc = await storeDocument('deck.pdf', new Uint8Array(Buffer.from('%PDF-1.7\nx')));
+    const storePrototype = Object.getPrototypeOf(documentsStore()) as Store;
+    vi.spyOn(storePrototype, 'get').mockRejectedValue(new Error('connect ECONNREFUSED 10.0.0.1:443'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await download(doc.id);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('30');
+    expect(await res.text()).not.toMatch(/ECONNREFUSED|\.ts:\d+/);
+  });
 });
