@@ -8,7 +8,7 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const pages = ['/', '/services', '/contact', '/resources/bolesta-audit-insights'];
+const pages = ['/', '/services', '/contact', '/audit-intake', '/resources/bolesta-audit-insights'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const port = 4390;
