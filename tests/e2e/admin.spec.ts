@@ -7,6 +7,16 @@ import { auditSubmissions, blogPosts, contactMessages, userRoles, users } from '
 import { contactPayload, intakePayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 
+/**
+ * Clicks and waits for the post's save to be answered: a toast alone may be the previous save's, since
+ * one of the same words can still be showing.
+ */
+async function saved(page: Page, method: string, click: () => Promise<void>) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/posts') && r.request().method() === method);
+  await click();
+  expect((await answered).ok()).toBe(true);
+}
+
 const password = 'correct horse battery staple';
 
 /** `npm run admin -- …` against the running server's database (the CLI joins it over its socket). */
@@ -137,7 +147,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   await page.getByRole('textbox', { name: 'Excerpt' }).fill('What works for CROs.');
   await page.getByRole('combobox', { name: 'Status' }).selectOption('published');
   expect(await axe(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Create Post' }).click();
+  await saved(page, 'POST', () => page.getByRole('button', { name: 'Create Post' }).click());
   await expect(page.getByText('Blog post created successfully').last()).toBeVisible();
   const slug = `cro-marketing-in-2027-what-works-${stamp}`;
   const [post] = await withDb((db) => db.select().from(blogPosts).where(eq(blogPosts.slug, slug)));
@@ -145,7 +155,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   expect(post!.publishedAt).not.toBeNull();
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   await page.getByRole('textbox', { name: 'Excerpt' }).fill('What really works for CROs.');
-  await page.getByRole('button', { name: 'Update Post' }).click();
+  await saved(page, 'PATCH', () => page.getByRole('button', { name: 'Update Post' }).click());
   await expect(page.getByText('Blog post updated successfully').last()).toBeVisible();
   const [edited] = await withDb((db) => db.select().from(blogPosts).where(eq(blogPosts.id, post!.id)));
   expect(edited!.excerpt).toBe('What really works for CROs.');

@@ -1,5 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Clicks and waits for the post's save to be answered: a toast alone may be the previous save's, since
+ * one of the same words can still be showing.
+ */
+async function saved(page: Page, method: string, click: () => Promise<void>) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/posts') && r.request().method() === method);
+  await click();
+  expect((await answered).ok()).toBe(true);
+}
 
 const password = 'correct horse battery staple';
 
@@ -29,7 +39,7 @@ test('a post published in the portal is on the blog at once; an edit shows; unpu
     .fill('## Answer the question asked\n\nMost RFPs are lost on page one.');
   await page.getByRole('textbox', { name: 'Excerpt' }).fill('What the winners do differently.');
   await page.getByRole('combobox', { name: 'Status' }).selectOption('published');
-  await page.getByRole('button', { name: 'Create Post' }).click();
+  await saved(page, 'POST', () => page.getByRole('button', { name: 'Create Post' }).click());
   await expect(page.getByText('Blog post created successfully').last()).toBeVisible();
 
   const reader = await page.context().newPage();
@@ -50,7 +60,7 @@ test('a post published in the portal is on the blog at once; an edit shows; unpu
   await page
     .getByRole('textbox', { name: 'Content' })
     .fill('## Answer the question asked\n\nMost RFPs are won on page one.');
-  await page.getByRole('button', { name: 'Update Post' }).click();
+  await saved(page, 'PATCH', () => page.getByRole('button', { name: 'Update Post' }).click());
   await expect(page.getByText('Blog post updated successfully').last()).toBeVisible();
   await reader.goto(`/blog/${slug}`);
   await expect(reader.getByText('Most RFPs are won on page one.')).toBeVisible();
@@ -92,7 +102,7 @@ test('a post published in the portal is on the blog at once; an edit shows; unpu
   // Unpublished: 404 with the not-found page, and out of the feed.
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   await page.getByRole('combobox', { name: 'Status' }).selectOption('draft');
-  await page.getByRole('button', { name: 'Update Post' }).click();
+  await saved(page, 'PATCH', () => page.getByRole('button', { name: 'Update Post' }).click());
   await expect(page.getByText('Blog post updated successfully').last()).toBeVisible();
   const gone = await reader.goto(`/blog/${slug}`);
   expect(gone!.status()).toBe(404);
