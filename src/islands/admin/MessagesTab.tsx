@@ -8,7 +8,7 @@ import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
 import { emptyFilters, ListControls, Pager, type Filters } from './ListControls.tsx';
 import { StatusSelect } from './StatusSelect.tsx';
-import { filterQuery, useList } from './useList.ts';
+import { filterQuery, useList, useStatusUpdate } from './useList.ts';
 
 interface Message {
   id: string;
@@ -34,15 +34,7 @@ export function MessagesTab({ canEdit }: { canEdit: boolean }) {
     onSuccess: () => void refresh(),
     onError: (error) => toast.error(`Error updating status: ${error.message}`),
   });
-  const status = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: string }) =>
-      api(`/api/admin/messages/${id}`, { method: 'PATCH', body: { status } }),
-    onSuccess: () => {
-      toast.success('Status updated successfully');
-      void refresh();
-    },
-    onError: (error) => toast.error(`Error updating status: ${error.message}`),
-  });
+  const status = useStatusUpdate('messages');
 
   const toggle = (m: Message) => {
     const opening = openId !== m.id;

@@ -1,5 +1,5 @@
 /** Audit submissions: newest first, filters, CSV, colour-coded statuses, a selector, and the full answers. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { submissionStatuses } from '../../lib/statuses.ts';
@@ -8,7 +8,7 @@ import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
 import { emptyFilters, ListControls, Pager, type Filters } from './ListControls.tsx';
 import { StatusSelect } from './StatusSelect.tsx';
-import { filterQuery, useList } from './useList.ts';
+import { filterQuery, useList, useStatusUpdate } from './useList.ts';
 
 interface Row {
   id: string;
@@ -34,7 +34,7 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
   const [filters, setFilters] = useState<Filters>(emptyFilters);
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useList<Row>('submissions', filters, 'Error fetching submissions: ');
-  const status = useStatusUpdate();
+  const status = useStatusUpdate('submissions', ['submission']);
 
   return (
     <section aria-labelledby="submissions-heading">
@@ -124,20 +124,6 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
       {openId && <SubmissionDetail id={openId} onClose={() => setOpenId(null)} />}
     </section>
   );
-}
-
-function useStatusUpdate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: string }) =>
-      api(`/api/admin/submissions/${id}`, { method: 'PATCH', body: { status } }),
-    onSuccess: () => {
-      toast.success('Status updated successfully');
-      void queryClient.invalidateQueries({ queryKey: ['submissions'] });
-      void queryClient.invalidateQueries({ queryKey: ['submission'] });
-    },
-    onError: (error) => toast.error(`Error updating status: ${error.message}`),
-  });
 }
 
 function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) {

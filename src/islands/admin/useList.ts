@@ -1,5 +1,5 @@
 /** A server list of one resource with its filters, and a toast when it cannot be fetched (spec 8). */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api, query } from './api.ts';
@@ -42,4 +42,21 @@ export function useList<T>(resource: 'submissions' | 'messages', filters: Filter
     if (list.error) toast.error(`${errorPrefix}${list.error.message}`);
   }, [list.error, errorPrefix]);
   return list;
+}
+
+/**
+ * Sets a record's status from a list (spec 8: 'Status updated successfully' or 'Error updating status: '),
+ * then refreshes every query of the resource: the lists and, for submissions, the open detail.
+ */
+export function useStatusUpdate(resource: 'submissions' | 'messages', alsoRefresh: readonly string[] = []) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: string }) =>
+      api(`/api/admin/${resource}/${id}`, { method: 'PATCH', body: { status } }),
+    onSuccess: () => {
+      toast.success('Status updated successfully');
+      for (const key of [resource, ...alsoRefresh]) void queryClient.invalidateQueries({ queryKey: [key] });
+    },
+    onError: (error) => toast.error(`Error updating status: ${error.message}`),
+  });
 }
