@@ -12,3 +12,10 @@ export type SubmissionStatus = (typeof submissionStatuses)[number];
 export type MessageStatus = (typeof messageStatuses)[number];
 export type PostStatus = (typeof postStatuses)[number];
 export type Role = (typeof roles)[number];
+
+/** The order of the roles: each includes what the ones below it may do. */
+export const roleRank: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
+
+/** Whether the roles held include `needed` or a role above it (admin > editor > viewer). */
+export const hasRole = (held: readonly Role[], needed: Role): boolean =>
+  held.some((role) => roleRank[role] >= roleRank[needed]);

@@ -6,15 +6,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { roles as roleNames, userRoles, type Role } from '../db/schema.ts';
+import { hasRole, roleRank } from '../lib/statuses.ts';
+
+export { hasRole };
 import { checkOrigin } from './guards.ts';
 import { apiError } from './http.ts';
 import { getSessionUser, type SessionUser } from './session.ts';
-
-const rank: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
-
-/** Whether the roles held include `needed` or a role above it. */
-export const hasRole = (held: readonly Role[], needed: Role): boolean =>
-  held.some((role) => rank[role] >= rank[needed]);
 
 /** The roles a user holds, highest first. */
 export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
@@ -23,7 +20,7 @@ export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
     .from(userRoles)
     .where(eq(userRoles.userId, userId))
     .orderBy(desc(userRoles.createdAt));
-  return rows.map((r) => r.role).sort((a, b) => rank[b] - rank[a]);
+  return rows.map((r) => r.role).sort((a, b) => roleRank[b] - roleRank[a]);
 }
 
 /** The caller of an admin request: who they are, what they may do, and the database to do it with. */

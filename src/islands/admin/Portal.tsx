@@ -1,15 +1,13 @@
 /** The signed-in portal: a welcome, Sign Out, and the tabs the user's roles allow (decision 10). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { Role } from '../../lib/statuses.ts';
+import { hasRole } from '../../lib/statuses.ts';
 import type { Me } from './AdminApp.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { RolesTab } from './RolesTab.tsx';
 import { signOut } from './session.ts';
 import { SubmissionsTab } from './SubmissionsTab.tsx';
-
-const rank: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
 
 const tabs = [
   { id: 'submissions', label: 'Audit Submissions', needs: 'viewer' },
@@ -22,11 +20,10 @@ type TabId = (typeof tabs)[number]['id'];
 
 export function Portal({ me }: { me: Me }) {
   const queryClient = useQueryClient();
-  const top = Math.max(...me.roles.map((r) => rank[r]));
-  const allowed = tabs.filter((t) => top >= rank[t.needs]);
+  const allowed = tabs.filter((t) => hasRole(me.roles, t.needs));
   const [active, setActive] = useState<TabId>(allowed[0]!.id);
   const base = useId();
-  const canEdit = top >= rank.editor;
+  const canEdit = hasRole(me.roles, 'editor');
 
   const onKey = (event: KeyboardEvent) => {
     const index = allowed.findIndex((t) => t.id === active);

@@ -5,8 +5,8 @@ import type { BlogPost } from '../../db/schema.ts';
 import { formatDate } from '../../lib/format.ts';
 import { renderMarkdown, plainText } from './markdown.ts';
 import type { BlogPage } from './shell.ts';
+import { escapeHtml as esc } from '../../lib/html.ts';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const abs = (p: string) => new URL(p, site.url).href;
 const when = (post: BlogPost) => post.publishedAt ?? post.createdAt;
 /** The post's summary: its excerpt, or the start of its text. */

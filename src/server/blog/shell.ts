@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { site } from '../../config/site.ts';
 import { blogTokens as t, SHELL_PATH } from './tokens.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 export interface BlogPage {
   title: string;
@@ -21,9 +22,6 @@ export interface BlogPage {
   main: string;
   jsonLd: Record<string, unknown>[];
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const built = new Map<string, Promise<string>>();
 

@@ -1,5 +1,6 @@
 /** The mails the site sends, as plain text and simple HTML with every answer the reader needs. */
 import { site } from '../../config/site.ts';
+import { escapeHtml as escape } from '../../lib/html.ts';
 
 export interface Mail {
   kind: string;
@@ -9,9 +10,6 @@ export interface Mail {
   text: string;
   html: string;
 }
-
-const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A titled group of label/value rows. */
 export interface MailSection {
