@@ -19,7 +19,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/embedded.ts';
 import { auditSubmissions, contactMessages } from '../src/db/schema.ts';
 import { contactPayload, shortAuditPayload } from '../tests/fixtures/forms.ts';
 

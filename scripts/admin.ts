@@ -13,7 +13,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { openDatabase, type Db } from '../src/db/client.ts';
+import type { Db } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/embedded.ts';
 import { roles, userRoles, type Role } from '../src/db/schema.ts';
 import { getAuth, PASSWORD_MAX, PASSWORD_MIN } from '../src/server/auth.ts';
 import { isRole } from '../src/server/roles.ts';

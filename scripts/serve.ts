@@ -7,7 +7,8 @@
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseLockedError, openDatabase, useDatabase } from '../src/db/client.ts';
+import { useDatabase } from '../src/db/client.ts';
+import { DatabaseLockedError, openDatabase } from '../src/db/embedded.ts';
 import { startLocalBlobs } from './lib/blobs.ts';
 import { createRouter } from './lib/functions.ts';
 import { clientIp, sendResponse, toRequest } from './lib/node-http.ts';

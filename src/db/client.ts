@@ -1,15 +1,14 @@
 /**
- * The one place that picks the database driver:
- * - no `DATABASE_URL`: embedded PGlite in `.data/pglite`, guarded by a lock file because two processes on
- *   one PGlite folder silently lose rows; migrations are applied on open. The owner (`npm start`) shares it
- *   over the Postgres protocol on a Unix socket in the data folder, and any other process (the admin CLI,
- *   tests) that finds the folder owned connects there with node-postgres instead;
+ * The database of the functions, and the one place that picks a Postgres driver:
  * - a Neon URL: Neon's serverless driver over its WebSocket pool (transactions work);
  * - any other Postgres URL: node-postgres.
+ * The embedded PGlite of `npm start` and the tests lives in `embedded.ts`, which no function imports, so a
+ * deployed function can never open it (and its bundle does not carry it: `npm run check:bundles`). Local
+ * processes open their database there and hand it to the functions with `useDatabase()`.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { databaseUrl, isDeployed, MisconfiguredError } from '../server/platform.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,115 +23,12 @@ export interface DbHandle {
   share?(): Promise<string>;
 }
 
-/** The Unix socket on which the owner of a data folder's PGlite serves it (named as Postgres names its own). */
-export const socketPath = (dataDir: string) => path.join(dataDir, '.s.PGSQL.5432');
-
-/** How many processes may share the owner's database at once (the multiplexer queues their queries). */
-const SHARED_CONNECTIONS = 8;
-
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
-const defaultDataDir = () => path.resolve(process.env.DATA_DIR ?? path.join(import.meta.dirname, '../../.data'));
-
-export class DatabaseLockedError extends Error {}
-
-/** Takes the lock of a PGlite folder, or explains who holds it. Returns the release function. */
-export function lockDataFolder(dir: string): () => void {
-  const lockFile = `${dir}.lock`;
-  mkdirSync(path.dirname(lockFile), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      const release = () => rmSync(lockFile, { force: true });
-      process.once('exit', release);
-      return () => {
-        process.off('exit', release);
-        release();
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockFile, 'utf8'));
-      if (owner && isAlive(owner)) {
-        throw new DatabaseLockedError(
-          `The embedded database in ${dir} is already open in process ${owner}. Only one process may own it: ` +
-            'stop that process, or connect to a shared server through DATABASE_URL.',
-        );
-      }
-      rmSync(lockFile, { force: true }); // left behind by a process that is gone
-    }
-  }
-  throw new DatabaseLockedError(`Could not lock ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 const isNeon = (url: string) => /\.neon\.(tech|build)(:\d+)?\//.test(url) || /[?&]neon=1\b/.test(url);
 
-/**
- * Opens a database. `memory: true` gives a fresh in-memory PGlite (tests); without a URL the PGlite folder
- * of `dataDir` is opened and locked. PGlite databases are migrated on open.
- */
-export async function openDatabase(
-  options: { url?: string; dataDir?: string; memory?: boolean } = {},
-): Promise<DbHandle> {
-  const url = options.memory ? undefined : (options.url ?? process.env.DATABASE_URL);
-  if (!url) {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const dataDir = options.dataDir ?? defaultDataDir();
-    const dir = options.memory ? undefined : path.join(dataDir, 'pglite');
-    let release = () => {};
-    if (dir) {
-      try {
-        release = lockDataFolder(dir);
-      } catch (error) {
-        // Owned by a live process that shares it: be its client rather than a second owner.
-        if (error instanceof DatabaseLockedError && existsSync(socketPath(dataDir))) return connectToOwner(dataDir);
-        throw error;
-      }
-    }
-    try {
-      const client = dir ? await PGlite.create(dir) : await PGlite.create();
-      const db = drizzle(client, { schema });
-      await migrate(db, { migrationsFolder });
-      let stopSharing = async () => {};
-      return {
-        db: db as unknown as Db,
-        driver: 'pglite',
-        close: async () => {
-          await stopSharing();
-          await client.close();
-          release();
-        },
-        share: dir
-          ? async () => {
-              const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-              const file = socketPath(dataDir);
-              rmSync(file, { force: true }); // left by an owner that is gone (we hold the lock now)
-              const server = new PGLiteSocketServer({ db: client, path: file, maxConnections: SHARED_CONNECTIONS });
-              await server.start();
-              stopSharing = async () => {
-                await server.stop();
-                rmSync(file, { force: true });
-              };
-              return file;
-            }
-          : undefined,
-      };
-    } catch (error) {
-      release();
-      throw error;
-    }
-  }
+/** Opens the Postgres server that `url` names, with the driver that fits it. */
+export async function openPostgres(url: string): Promise<DbHandle> {
   if (isNeon(url)) {
     const { Pool } = await import('@neondatabase/serverless');
     const { drizzle } = await import('drizzle-orm/neon-serverless');
@@ -142,15 +38,6 @@ export async function openDatabase(
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
-  return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'node-postgres', close: () => pool.end() };
-}
-
-/** A node-postgres client of the database that another process owns and shares on its socket. */
-async function connectToOwner(dataDir: string): Promise<DbHandle> {
-  const { Pool } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  // node-postgres reaches a Unix socket through `host` = its folder and the port in its name.
-  const pool = new Pool({ host: dataDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
   return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'node-postgres', close: () => pool.end() };
 }
 
@@ -166,19 +53,30 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   }
 }
 
-// Kept on globalThis: the dev server reloads modules on edit, and a second PGlite on the folder must not open.
+// Kept on globalThis: the dev server reloads modules on edit and must keep the database it opened.
 const state = globalThis as { __bolestaDb?: Promise<DbHandle> };
 
-/** The process-wide database of the functions, opened on first use. */
+/**
+ * The process-wide database of the functions, opened on first use: the one a local process handed over
+ * with `useDatabase()`, else the server of the database URL. Without either it throws: a deployed function
+ * names the missing setting (MisconfiguredError), a local one says how to get a database.
+ */
 export function getDb(): Promise<DbHandle> {
-  state.__bolestaDb ??= openDatabase().catch((error) => {
+  state.__bolestaDb ??= openConfigured().catch((error) => {
     state.__bolestaDb = undefined; // let the next request try again
     throw error;
   });
   return state.__bolestaDb;
 }
 
-/** Makes `getDb()` answer with this handle (tests, and the local server's own database). */
+async function openConfigured(): Promise<DbHandle> {
+  const url = databaseUrl();
+  if (url) return openPostgres(url);
+  if (isDeployed()) throw new MisconfiguredError([{ setting: 'DATABASE_URL', problem: 'is not set' }]);
+  throw new Error('No database: set DATABASE_URL, or run the functions through `npm start` / `npm run dev`.');
+}
+
+/** Makes `getDb()` answer with this handle (local servers, tests). */
 export function useDatabase(handle: DbHandle | Promise<DbHandle>): void {
   state.__bolestaDb = Promise.resolve(handle);
 }

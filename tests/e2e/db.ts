@@ -2,7 +2,8 @@
  * The database of the server under test. The server owns the PGlite folder and shares it on a socket, so
  * a test connects as a client (src/db/client.ts) and reads what the site stored.
  */
-import { openDatabase, type Db } from '../../src/db/client.ts';
+import type { Db } from '../../src/db/client.ts';
+import { openDatabase } from '../../src/db/embedded.ts';
 
 /** Runs `fn` with a connection to the e2e server's database. */
 export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {

@@ -4,7 +4,8 @@
  * run on both. On a server the files run one after another (see the test:pg script).
  */
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, type DbHandle } from '../../src/db/client.ts';
+import { migrateDatabase, type DbHandle } from '../../src/db/client.ts';
+import { openDatabase } from '../../src/db/embedded.ts';
 
 export async function openTestDatabase(): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;

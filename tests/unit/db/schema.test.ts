@@ -3,13 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DatabaseLockedError,
-  lockDataFolder,
-  openDatabase,
-  socketPath,
-  type DbHandle,
-} from '../../../src/db/client.ts';
+import type { DbHandle } from '../../../src/db/client.ts';
+import { DatabaseLockedError, lockDataFolder, openDatabase, socketPath } from '../../../src/db/embedded.ts';
 import { auditSubmissions, contactMessages, uploadedDocuments, userRoles } from '../../../src/db/schema.ts';
 
 // The same tests run against a real PostgreSQL server when TEST_DATABASE_URL names one (see .ci/run);

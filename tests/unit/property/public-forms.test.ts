@@ -17,7 +17,8 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import audits from '../../../netlify/functions/audits.mts';
 import contact from '../../../netlify/functions/contact.mts';
-import { openDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { openDatabase } from '../../../src/db/embedded.ts';
 import {
   auditSubmissions,
   contactMessages,

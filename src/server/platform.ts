@@ -1,0 +1,69 @@
+/**
+ * Where the functions run, in one place. "Deployed" means on Netlify, in any deploy context (production,
+ * deploy preview, branch deploy): there a function sees `SITE_ID` (with `URL` and `SITE_NAME`) and none of
+ * `NODE_ENV` or `CONTEXT`, so `SITE_ID` is the signal. A deployed function never falls back to a
+ * development default: it refuses to run until the settings production needs are there.
+ */
+
+type Env = Record<string, string | undefined>;
+
+/** True on Netlify (a function at run time, or a build), false under `npm start`, `npm run dev` and tests. */
+export function isDeployed(env: Env = process.env): boolean {
+  return Boolean(env.SITE_ID) || env.NETLIFY === 'true';
+}
+
+/**
+ * The secret of `npm start` and the tests, so a fresh checkout runs without setup. Public in the repository,
+ * so it is refused wherever the site is deployed.
+ */
+export const DEV_AUTH_SECRET = 'bolesta-local-development-secret-not-for-production-0123456789';
+
+/** Bytes a deployed `BETTER_AUTH_SECRET` needs at least (`openssl rand -base64 32` gives 44). */
+export const MIN_SECRET_BYTES = 32;
+
+/** A setting the deployed site cannot run without, and what is wrong with it. */
+export interface MissingSetting {
+  setting: string;
+  problem: string;
+}
+
+/** What is wrong with the auth secret, or null when it will do. */
+export function authSecretProblem(env: Env = process.env): string | null {
+  const value = env.BETTER_AUTH_SECRET;
+  if (!value) return 'is not set';
+  if (value === DEV_AUTH_SECRET) return 'is the public development secret';
+  if (Buffer.byteLength(value, 'utf8') < MIN_SECRET_BYTES) return `is shorter than ${MIN_SECRET_BYTES} bytes`;
+  return null;
+}
+
+/** The database URL the environment names (a Postgres connection string), or undefined. */
+export const databaseUrl = (env: Env = process.env): string | undefined => env.DATABASE_URL || undefined;
+
+/** Every setting a deployed function needs that is missing or unsafe (empty when all is well). */
+export function missingSettings(env: Env = process.env): MissingSetting[] {
+  const missing: MissingSetting[] = [];
+  const secret = authSecretProblem(env);
+  if (secret) missing.push({ setting: 'BETTER_AUTH_SECRET', problem: secret });
+  if (!databaseUrl(env)) missing.push({ setting: 'DATABASE_URL', problem: 'is not set' });
+  return missing;
+}
+
+/** Thrown where a deployed function would otherwise use a development default. */
+export class MisconfiguredError extends Error {
+  readonly missing: MissingSetting[];
+  constructor(missing: MissingSetting[]) {
+    super(
+      `The site is not configured for production: ${missing.map((m) => `${m.setting} ${m.problem}`).join('; ')}. ` +
+        'Set it in Netlify\'s environment variables (see the README, "Deploying to Netlify") and redeploy.',
+    );
+    this.name = 'MisconfiguredError';
+    this.missing = missing;
+  }
+}
+
+/** Throws a MisconfiguredError when deployed without what production needs; does nothing locally. */
+export function assertProductionReady(env: Env = process.env): void {
+  if (!isDeployed(env)) return;
+  const missing = missingSettings(env);
+  if (missing.length) throw new MisconfiguredError(missing);
+}
