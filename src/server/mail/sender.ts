@@ -1,12 +1,17 @@
 /**
- * Delivers queued mail (decision 7): through Resend when RESEND_API_KEY is set, otherwise printed to the
- * console and kept in the outbox. Failures retry with exponential backoff; each mail carries its
- * idempotency key to the provider, so a retry after a lost answer never sends it twice.
+ * Delivers queued mail (decision 7) through Resend (the `resend` package) when RESEND_API_KEY is set. Each
+ * mail carries its idempotency key to the provider, so a retry after a lost answer never sends it twice,
+ * and each request has a time limit, so one hung call cannot use up a scheduled run. Failures retry with
+ * exponential backoff. Without a key, `npm start` prints mail to the console (account links included, for
+ * the developer); a deployed site never does: its mail stays pending in the outbox until a key is set, and
+ * `/api/health` says so.
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
+import { Resend } from 'resend';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
+import { isDeployed } from '../platform.ts';
 
 export interface Transport {
   name: string;
@@ -17,31 +22,35 @@ export interface Transport {
 /** Attempts before a mail is marked failed (about a day of retries). */
 export const MAX_ATTEMPTS = 10;
 
+/** How long one call to the mail provider may take before it counts as failed (and is retried later). */
+export const SEND_TIMEOUT_MS = 10_000;
+
 /** Delay before retry number `attempt` (1-based): 30 s doubling, capped at 4 hours. */
 export const backoffMs = (attempt: number): number => Math.min(30_000 * 2 ** (attempt - 1), 4 * 3600_000);
 
-export function resendTransport(apiKey: string, fetchImpl: typeof fetch = fetch): Transport {
+/** Resend, with the outbox row's idempotency key and a time limit on every call. */
+export function resendTransport(apiKey: string, options: { baseUrl?: string; timeoutMs?: number } = {}): Transport {
+  const resend = new Resend(apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined);
+  const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   return {
     name: 'resend',
     async send(mail) {
-      const res = await fetchImpl('https://api.resend.com/emails', {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${apiKey}`,
-          'Content-Type': 'application/json',
-          'Idempotency-Key': mail.idempotencyKey,
-        },
-        body: JSON.stringify({
+      const { data, error } = await resend.emails.send(
+        {
           from: site.mailFrom,
           to: [mail.to],
-          reply_to: mail.replyTo ?? undefined,
+          replyTo: mail.replyTo ?? undefined,
           subject: mail.subject,
           text: mail.textBody,
           html: mail.htmlBody,
-        }),
-      });
-      if (!res.ok) throw new Error(`Resend answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-      return ((await res.json()) as { id?: string }).id ?? '';
+        },
+        { idempotencyKey: mail.idempotencyKey, signal: AbortSignal.timeout(timeoutMs) },
+      );
+      if (error)
+        throw new Error(
+          `Resend answered ${error.statusCode ?? 'nothing'} (${error.name}): ${error.message}`.slice(0, 500),
+        );
+      return data?.id ?? '';
     },
   };
 }
@@ -58,17 +67,23 @@ export const consoleTransport: Transport = {
   },
 };
 
-/** The transport the environment configures. */
-export const defaultTransport = (): Transport =>
-  process.env.RESEND_API_KEY ? resendTransport(process.env.RESEND_API_KEY) : consoleTransport;
+/**
+ * The transport the environment configures: Resend with a key; without one the console locally, and none
+ * at all when deployed (the mail waits in the outbox: a log may not hold sign-in links).
+ */
+export function defaultTransport(env: Record<string, string | undefined> = process.env): Transport | null {
+  if (env.RESEND_API_KEY) return resendTransport(env.RESEND_API_KEY);
+  return isDeployed(env) ? null : consoleTransport;
+}
 
 /** Sends every due mail once; returns how many were sent and how many failed this round. */
 export async function drainOutbox(
   db: Db,
-  transport: Transport = defaultTransport(),
+  transport: Transport | null = defaultTransport(),
   now = new Date(),
   batch = 25,
 ): Promise<{ sent: number; failed: number }> {
+  if (!transport) return { sent: 0, failed: 0 }; // no provider: everything stays pending
   const due = await db
     .select()
     .from(mailOutbox)
@@ -110,7 +125,7 @@ const drains = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
  * while a drain runs asks for one more round instead of starting a drain of its own, so fifty submits at
  * once do not each read and send the same due mails. Resolves when the queue had its last round.
  */
-export function drainInBackground(db: Db, transport: Transport = defaultTransport()): Promise<void> {
+export function drainInBackground(db: Db, transport: Transport | null = defaultTransport()): Promise<void> {
   const current = drains.get(db);
   if (current) {
     current.again = true;

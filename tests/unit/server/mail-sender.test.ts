@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DbHandle } from '../../../src/db/client.ts';
@@ -6,6 +8,7 @@ import { mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import {
   backoffMs,
+  defaultTransport,
   drainOutbox,
   MAX_ATTEMPTS,
   resendTransport,
@@ -112,21 +115,105 @@ describe('mail outbox sender', () => {
   it('sends through Resend with the idempotency key, and treats an error answer as a failure', async () => {
     await queueTwo();
     const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'contact.staff'));
-    const fetchMock = vi.fn(async () => Response.json({ id: 're_123' }));
-    const transport = resendTransport('re_test_key', fetchMock as unknown as typeof fetch);
-    expect(await transport.send(mail!)).toBe('re_123');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('https://api.resend.com/emails');
-    const headers = new Headers(init.headers);
-    expect(headers.get('authorization')).toBe('Bearer re_test_key');
-    expect(headers.get('idempotency-key')).toBe('contact:abc:contact.staff');
-    expect(JSON.parse(String(init.body))).toMatchObject({
-      from: site.mailFrom,
-      to: [site.staffInbox],
-      reply_to: 'ada@example.com',
-      subject: mail!.subject,
+    const resend = await fakeResend((_req, body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 're_123' }));
+      return body;
     });
-    const failing = resendTransport('k', (async () => new Response('rate limited', { status: 429 })) as typeof fetch);
-    await expect(failing.send(mail!)).rejects.toThrow(/429/);
+    try {
+      const transport = resendTransport('re_test_key', { baseUrl: resend.url });
+      expect(await transport.send(mail!)).toBe('re_123');
+      const [request] = resend.requests;
+      expect(request!.path).toBe('/emails');
+      expect(request!.headers.authorization).toBe('Bearer re_test_key');
+      expect(request!.headers['idempotency-key']).toBe('contact:abc:contact.staff');
+      expect(JSON.parse(request!.body)).toMatchObject({
+        from: site.mailFrom,
+        to: [site.staffInbox],
+        reply_to: 'ada@example.com',
+        subject: mail!.subject,
+      });
+    } finally {
+      await resend.close();
+    }
+    const refusing = await fakeResend((_req, _body, res) => res.writeHead(429).end('rate limited'));
+    try {
+      await expect(resendTransport('k', { baseUrl: refusing.url }).send(mail!)).rejects.toThrow(/429/);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('gives up on a provider that does not answer within the time limit, and retries the mail later', async () => {
+    await queueTwo();
+    const hanging = await fakeResend(() => {}); // never answers
+    try {
+      const transport = resendTransport('k', { baseUrl: hanging.url, timeoutMs: 200 });
+      const started = Date.now();
+      expect(await drainOutbox(handle.db, transport)).toEqual({ sent: 0, failed: 2 });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const rows = await handle.db.select().from(mailOutbox);
+      expect(rows.map((r) => r.status)).toEqual(['pending', 'pending']);
+      expect(rows[0]!.lastError).toMatch(/Resend/);
+    } finally {
+      await hanging.close();
+    }
   });
 });
+
+describe('the transport the environment configures', () => {
+  const deployed = { SITE_ID: 'site-1', URL: 'https://www.bolesta.example' };
+
+  it('is Resend whenever a key is set', () => {
+    expect(defaultTransport({ RESEND_API_KEY: 're_x' })?.name).toBe('resend');
+    expect(defaultTransport({ ...deployed, RESEND_API_KEY: 're_x' })?.name).toBe('resend');
+  });
+
+  it('prints mail to the console only locally', () => {
+    expect(defaultTransport({})?.name).toBe('console');
+  });
+
+  it('sends nothing and prints nothing when deployed without a key: the mail stays pending', async () => {
+    const transport = defaultTransport(deployed);
+    expect(transport).toBeNull();
+    await queueTwo();
+    const log = vi.spyOn(console, 'log');
+    expect(await drainOutbox(handle.db, transport)).toEqual({ sent: 0, failed: 0 });
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
+    const rows = await handle.db.select().from(mailOutbox);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+  });
+});
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A stand-in for Resend's API on a loopback port; `answer` decides what each request gets. */
+async function fakeResend(answer: (req: IncomingMessage, body: string, res: ServerResponse) => unknown) {
+  const requests: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      requests.push({ path: req.url ?? '', headers: req.headers, body });
+      answer(req, body, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
