@@ -1,7 +1,18 @@
-// GET /api/health: liveness probe for monitors and the local runtime's tests.
+// GET /api/health: the state of every dependency (database reachable and migrated, auth secret, mail,
+// blobs) as JSON; 200 when all is well, 503 with `ok: false` naming what is missing (src/server/health.ts).
+// It runs even when settings are missing, since saying which is its job.
 import type { Config } from '@netlify/functions';
+import { healthReport } from '../../src/server/health.ts';
 import { allowMethods, json, withErrors } from '../../src/server/http.ts';
 
-export default withErrors((request) => allowMethods(request, ['GET', 'HEAD']) ?? json({ ok: true }));
+export default withErrors(
+  async (request) => {
+    const refused = allowMethods(request, ['GET', 'HEAD']);
+    if (refused) return refused;
+    const report = await healthReport();
+    return json(report, { status: report.ok ? 200 : 503 });
+  },
+  { checkSettings: false },
+);
 
 export const config: Config = { path: '/api/health' };

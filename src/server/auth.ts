@@ -13,6 +13,7 @@ import { site } from '../config/site.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema.ts';
 import { allowedOrigins } from './guards.ts';
+import { authSecretProblem, DEV_AUTH_SECRET, isDeployed, MisconfiguredError } from './platform.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { drainOutbox } from './mail/sender.ts';
 import { passwordResetMail, verificationMail, type Mail } from './mail/templates.ts';
@@ -31,16 +32,18 @@ const AUTH_PATH = '/api/auth';
 const VERIFY_SECONDS = 24 * 3600;
 const RESET_SECONDS = 3600;
 
-// Only used outside production, so a fresh checkout runs without setup; sessions signed with it are
-// worthless anywhere else.
-const DEV_SECRET = 'bolesta-local-development-secret-not-for-production-0123456789';
-
+/**
+ * The secret that signs sessions and the verification and reset tokens. A deployed site refuses to run
+ * without a strong one of its own (the development secret is public in this repository, so tokens signed
+ * with it could be forged by anyone); locally, an unset secret means the development one.
+ */
 function secret(): string {
-  const fromEnv = process.env.BETTER_AUTH_SECRET;
-  if (fromEnv) return fromEnv;
-  if (process.env.NODE_ENV === 'production') throw new Error('BETTER_AUTH_SECRET must be set in production.');
-  console.warn('BETTER_AUTH_SECRET is not set: using the fixed development secret (never do this in production).');
-  return DEV_SECRET;
+  const problem = authSecretProblem();
+  if (!problem) return process.env.BETTER_AUTH_SECRET!;
+  if (isDeployed()) throw new MisconfiguredError([{ setting: 'BETTER_AUTH_SECRET', problem }]);
+  if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
+  console.warn('BETTER_AUTH_SECRET is not set: using the development secret (a deployed site refuses it).');
+  return DEV_AUTH_SECRET;
 }
 
 const extraOrigins = () =>
@@ -52,14 +55,12 @@ const extraOrigins = () =>
 /** The configured site origin: SITE_URL when set, else `site.url`. */
 const siteOrigin = () => new URL(process.env.SITE_URL || site.url).origin;
 
-// Hosts better-auth may build its URLs (and so our mail links) on. Anything else falls back to the site's
-// origin, so a forged Host header cannot make a reset mail point at someone else's server.
-const allowedHosts = () => [
-  ...new Set([site.url, siteOrigin(), ...extraOrigins()].map((o) => new URL(o).host)),
-  'localhost',
-  'localhost:*',
-  '127.0.0.1:*',
-];
+// Hosts better-auth may build its URLs (and so our mail links) on. Deployed, anything else falls back to
+// the site's origin, so a forged Host header cannot make a reset mail point at someone else's server.
+// Locally every host is the developer's own (localhost, 127.0.0.1, a LAN address) and mail only goes to
+// the console, so any host will do.
+const allowedHosts = () =>
+  isDeployed() ? [...new Set([site.url, siteOrigin(), ...extraOrigins()].map((o) => new URL(o).host))] : ['*'];
 
 // The function hands its `waitUntil` down to the mail hooks through this, so mail is sent after the
 // answer: a slow mail provider neither delays it nor tells by its timing whether an account exists.
@@ -155,9 +156,11 @@ function createAuth(db: Db) {
       },
     },
     advanced: {
-      // HttpOnly and SameSite=Lax are better-auth's defaults; Secure always (Chromium accepts it on localhost).
-      useSecureCookies: true,
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: true, path: '/' },
+      // HttpOnly and SameSite=Lax are better-auth's defaults. Secure (and the __Secure- name) wherever the
+      // site is deployed, which is HTTPS only; locally the site is plain http, where a browser keeps a Secure
+      // cookie on localhost but drops it on a LAN address.
+      useSecureCookies: isDeployed(),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isDeployed(), path: '/' },
       // The function overwrites this header with the client address the platform saw (auth.mts).
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       // better-auth turns these off under NODE_ENV=test; the tests must see what production does.

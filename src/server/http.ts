@@ -1,8 +1,12 @@
 /**
- * What every function shares: the context it reads, the error shape of the whole API and a guard that
- * turns an unexpected throw into a 500 without a stack trace.
+ * What every function shares: the context it reads, the error shape of the whole API, and the wrapper of
+ * every handler (`withErrors`) that refuses to run a misconfigured deploy, turns an unexpected throw into a
+ * 500 without a stack trace and puts the security headers on every answer.
  */
 import type { Context } from '@netlify/functions';
+import { site } from '../config/site.ts';
+import { assertProductionReady, MisconfiguredError } from './platform.ts';
+import { securityHeadersFor } from './security-headers.ts';
 
 /** The part of Netlify's function context this project uses; the local runtime provides exactly this. */
 export type FnContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'url' | 'waitUntil'>;
@@ -45,14 +49,52 @@ export function allowMethods(request: Request, methods: readonly string[]): Resp
   });
 }
 
-/** Wraps a handler so that an unexpected error is logged on the server and answered with a bare 500. */
-export function withErrors(handler: Handler): Handler {
+/** The answer of a deployed function that lacks a setting production needs (the log names the setting). */
+export const misconfigured = () =>
+  apiError(
+    503,
+    'misconfigured',
+    `This part of the site is not set up yet. Please try again later, or write to us at ${site.email}.`,
+  );
+
+/**
+ * Wraps every function's handler:
+ * - deployed without what production needs (platform.ts), it answers 503 `misconfigured` and logs which
+ *   setting is missing, before the handler can touch a development default (`checkSettings: false` is for
+ *   the health check, which reports the settings instead);
+ * - an unexpected error is logged on the server and answered with a bare 500;
+ * - every answer carries the security headers of netlify.toml, which Netlify applies to static files only.
+ */
+export function withErrors(handler: Handler, options: { checkSettings?: boolean } = {}): Handler {
   return async (request, context) => {
+    let response: Response;
     try {
-      return await handler(request, context);
+      if (options.checkSettings !== false) assertProductionReady();
+      response = await handler(request, context);
     } catch (error) {
-      console.error(`[${context.requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
-      return apiError(500, 'internal', 'Something went wrong on our side. Please try again in a moment.');
+      const where = `[${context.requestId}] ${request.method} ${new URL(request.url).pathname}`;
+      if (error instanceof MisconfiguredError) {
+        console.error(`${where} refused: ${error.message}`);
+        response = misconfigured();
+      } else {
+        console.error(`${where} failed:`, error);
+        response = apiError(500, 'internal', 'Something went wrong on our side. Please try again in a moment.');
+      }
     }
+    return withSecurityHeaders(response);
   };
+}
+
+/** The response with the security headers it does not set itself (a copy when its headers are immutable). */
+export function withSecurityHeaders(response: Response): Response {
+  const wanted = Object.entries(securityHeadersFor(response.headers.get('content-type')));
+  try {
+    for (const [key, value] of wanted) if (!response.headers.has(key)) response.headers.set(key, value);
+    return response;
+  } catch {
+    // A fetched Response has immutable headers: answer with a copy.
+    const headers = new Headers(response.headers);
+    for (const [key, value] of wanted) if (!headers.has(key)) headers.set(key, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }

@@ -6,10 +6,20 @@ import { indexableRoutes, publicRoutes } from '../../src/config/routes.ts';
 import { site } from '../../src/config/site.ts';
 import { collectErrors, gtagCalls, hydrated, stubGtag } from './helpers.ts';
 
-test('GET /api/health answers { ok: true } through the running server', async ({ request }) => {
+test('GET /api/health reports every dependency as working through the running server', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ ok: true });
+  expect(await res.json()).toEqual({
+    ok: true,
+    deployed: false,
+    checks: {
+      database: { ok: true, detail: 'reachable and migrated' },
+      authSecret: { ok: true, detail: expect.stringContaining('local use only') },
+      mail: { ok: true, detail: expect.stringMatching(/^console, \d+ pending$/) },
+      blobs: { ok: true, detail: 'reachable' },
+    },
+  });
+  expect(res.headers()['x-frame-options']).toBe('DENY');
   const post = await request.post('/api/health');
   expect(post.status()).toBe(405);
   expect((await post.json()).error.code).toBe('method_not_allowed');

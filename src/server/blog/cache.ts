@@ -5,6 +5,7 @@
  * purge fails. Locally (`npm start`) there is no CDN, so every request renders afresh.
  */
 import { purgeCache } from '@netlify/functions';
+import { isDeployed } from '../platform.ts';
 
 /** The cache tag of every blog response (list, posts, feed, sitemap). */
 export const BLOG_CACHE_TAG = 'blog';
@@ -18,7 +19,8 @@ export const blogCacheHeaders = {
 
 /** Drops the cached blog pages from Netlify's CDN; nothing to do where no CDN caches them. */
 export async function purgeBlogCache(): Promise<void> {
-  if (!process.env.NETLIFY && !process.env.NETLIFY_PURGE_API_TOKEN) return;
+  // Netlify gives a deployed function its purge token (NETLIFY_PURGE_API_TOKEN) and SITE_ID.
+  if (!isDeployed() && !process.env.NETLIFY_PURGE_API_TOKEN) return;
   try {
     await purgeCache({ tags: [BLOG_CACHE_TAG] });
   } catch (error) {

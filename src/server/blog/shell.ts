@@ -26,30 +26,30 @@ export interface BlogPage {
 const built = new Map<string, Promise<string>>();
 
 /**
- * A page of the build (the blog frame, the 404 page): from `dist/` when this process has the build beside
- * it (`npm start`, tests), else from the site itself (a deployed function); read once per instance, since
- * a deploy starts new instances.
+ * Folders that may hold the build's `dist/`: the working folder of `npm start` and the tests, and the task
+ * root of a deployed function, where netlify.toml's `included_files` put the frame and the 404 page.
  */
-export function loadBuiltPage(origin: string, page: string): Promise<string> {
+const roots = () => [...new Set([process.cwd(), process.env.LAMBDA_TASK_ROOT].filter((r): r is string => !!r))];
+
+/**
+ * A page of the build (the blog frame, the 404 page), read from the files that travel with the function;
+ * read once per instance, since a deploy starts new instances.
+ */
+export function loadBuiltPage(page: string): Promise<string> {
   let text = built.get(page);
   if (!text) {
-    text = readFile(path.join(process.cwd(), 'dist', `${page}.html`), 'utf8')
-      .catch(async () => {
-        const response = await fetch(new URL(page, origin));
-        if (!response.ok) throw new Error(`${page} answered ${response.status}`);
-        return response.text();
-      })
-      .catch((error) => {
-        built.delete(page); // try again on the next request
-        throw error;
-      });
+    const files = roots().map((root) => path.join(root, 'dist', `${page}.html`));
+    text = Promise.any(files.map((file) => readFile(file, 'utf8'))).catch((error) => {
+      built.delete(page); // try again on the next request
+      throw new Error(`${page}.html is in none of ${files.join(', ')} (run \`npm run build\`)`, { cause: error });
+    });
     built.set(page, text);
   }
   return text;
 }
 
 /** The blog frame. */
-export const loadShell = (origin: string) => loadBuiltPage(origin, SHELL_PATH);
+export const loadShell = () => loadBuiltPage(SHELL_PATH);
 
 /** The frame with a page's values in place. */
 export function fillShell(shell: string, page: BlogPage): string {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import blog from '../../../netlify/functions/blog.mts';
+import blog, { config } from '../../../netlify/functions/blog.mts';
 import { site } from '../../../src/config/site.ts';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import { openTestDatabase } from '../test-db.ts';
 import { blogPosts, type BlogPost } from '../../../src/db/schema.ts';
+import { blogPaths } from '../../../src/server/blog/tokens.ts';
+import { SECURITY_HEADERS } from '../../../src/server/security-headers.ts';
 import { call } from '../functions/harness.ts';
 
 // The blog fills the built frame (dist/blog-shell.html): `npm test` builds before the unit tests run.
@@ -147,3 +149,17 @@ describe('GET /rss.xml and /sitemap-blog.xml', () => {
     expect(sitemap).not.toContain('draft-c');
   });
 });
+
+describe('the blog function', () => {
+  it('declares its paths as literals (Netlify reads them without running the module) equal to blogPaths', () => {
+    expect(config.path).toEqual([blogPaths.list, `${blogPaths.list}/:slug`, blogPaths.feed, blogPaths.sitemap]);
+  });
+
+  it("sends the site's security headers with every page, since Netlify's [[headers]] skip functions", async () => {
+    await post();
+    for (const res of [await get('/blog'), await get('/blog/nothing-here', { slug: 'nothing-here' })]) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+    }
+  });
+});
+

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../../scripts/lib/built-site.ts';
 import { headersFor, readHeaderRules } from '../../../scripts/lib/static.ts';
 import { site } from '../../../src/config/site.ts';
+import { NON_HTML_CSP, SECURITY_HEADERS, securityHeadersFor } from '../../../src/server/security-headers.ts';
 
 const rules = readHeaderRules(path.resolve(import.meta.dirname, '../../../netlify.toml'));
 const page = headersFor(rules, '/about');
@@ -46,5 +47,16 @@ describe('response headers of netlify.toml', () => {
   it('caches hashed assets for a year, immutably', () => {
     expect(headersFor(rules, '/_astro/client.abc123.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(page['Cache-Control']).toBeUndefined();
+  });
+
+  it('are the very headers the functions send, since Netlify applies these to static files only', () => {
+    const { 'Cache-Control': _ignored, ...forEveryPage } = page;
+    expect(SECURITY_HEADERS).toEqual(forEveryPage);
+    expect(securityHeadersFor('text/html; charset=utf-8')).toEqual(forEveryPage);
+    // An answer that is not a page loads nothing at all.
+    expect(securityHeadersFor('application/json')).toEqual({
+      ...forEveryPage,
+      'Content-Security-Policy': NON_HTML_CSP,
+    });
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * The security headers of every response. Netlify applies `[[headers]]` of netlify.toml to static files
+ * only, so the functions send the same values themselves (`withErrors` in http.ts adds them to every
+ * answer). tests/unit/config/headers.test.ts holds this constant equal to the `/*` rule of netlify.toml:
+ * change both together (after an Astro upgrade, `npm run csp` prints the script hashes).
+ */
+
+/** The `/*` headers of netlify.toml, value for value. */
+export const SECURITY_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self' 'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=' 'sha256-BF0290pkb3jxQsE7z00xR8Imp8X34FLC88L0lkMnrGw=' 'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=' 'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc='; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; connect-src 'self'; frame-src https://www.google.com https://calendly.com; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'X-Frame-Options': 'DENY',
+} as const;
+
+/**
+ * The CSP of an answer that is not a page (JSON, CSV, a document, a feed): it loads nothing and may not
+ * be framed, so a response opened on its own in a browser can run nothing.
+ */
+export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The headers a response of `contentType` carries: the site's CSP for HTML, the closed one otherwise. */
+export function securityHeadersFor(contentType: string | null): Record<string, string> {
+  const isHtml = (contentType ?? '').toLowerCase().startsWith('text/html');
+  return {
+    ...SECURITY_HEADERS,
+    'Content-Security-Policy': isHtml ? SECURITY_HEADERS['Content-Security-Policy'] : NON_HTML_CSP,
+  };
+}

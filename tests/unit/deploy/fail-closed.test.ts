@@ -1,0 +1,165 @@
+/**
+ * A deployed site never runs on a development default: every function refuses with 503 `misconfigured`
+ * (and a log line naming the setting) until production's settings are there, and the health check says
+ * what is missing. "Deployed" is what Netlify shows a function: SITE_ID and URL, no NODE_ENV, no CONTEXT.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb, useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { openDatabase } from '../../../src/db/embedded.ts';
+import { getAuth } from '../../../src/server/auth.ts';
+import type { Handler } from '../../../src/server/http.ts';
+import {
+  assertProductionReady,
+  DEV_AUTH_SECRET,
+  isDeployed,
+  MisconfiguredError,
+  missingSettings,
+} from '../../../src/server/platform.ts';
+import { SECURITY_HEADERS } from '../../../src/server/security-headers.ts';
+import { call } from '../functions/harness.ts';
+import { openTestDatabase } from '../test-db.ts';
+
+const functionsDir = path.resolve(import.meta.dirname, '../../../netlify/functions');
+const functionNames = readdirSync(functionsDir)
+  .filter((f) => f.endsWith('.mts'))
+  .map((f) => f.replace(/\.mts$/, ''));
+
+const STRONG_SECRET = 'x'.repeat(44);
+const netlify = { SITE_ID: 'a1b2c3', URL: 'https://www.bolesta.example', SITE_NAME: 'bolesta' };
+
+/** Runs with Netlify's environment shape plus `extra` (undefined removes a variable). */
+function deployWith(extra: Record<string, string | undefined>) {
+  for (const [key, value] of Object.entries({ ...netlify, NODE_ENV: undefined, ...extra })) vi.stubEnv(key, value);
+}
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+}, 60_000);
+afterAll(() => handle.close());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  useDatabase(handle);
+});
+
+const load = async (name: string) =>
+  ((await import(path.join(functionsDir, `${name}.mts`))) as { default: Handler }).default;
+
+describe('deployed means on Netlify, in any context', () => {
+  it('is told by SITE_ID (what every deployed function sees) or a Netlify build', () => {
+    expect(isDeployed({})).toBe(false);
+    expect(isDeployed({ NODE_ENV: 'production' })).toBe(false);
+    expect(isDeployed({ SITE_ID: 'a1b2c3' })).toBe(true);
+    expect(isDeployed({ NETLIFY: 'true' })).toBe(true);
+  });
+
+  it('names every missing or unsafe setting', () => {
+    expect(missingSettings({})).toEqual([
+      { setting: 'BETTER_AUTH_SECRET', problem: 'is not set' },
+      { setting: 'DATABASE_URL', problem: 'is not set' },
+    ]);
+    expect(missingSettings({ BETTER_AUTH_SECRET: DEV_AUTH_SECRET, DATABASE_URL: 'postgres://x' })).toEqual([
+      { setting: 'BETTER_AUTH_SECRET', problem: 'is the public development secret' },
+    ]);
+    expect(missingSettings({ BETTER_AUTH_SECRET: 'short-secret', DATABASE_URL: 'postgres://x' })).toEqual([
+      { setting: 'BETTER_AUTH_SECRET', problem: 'is shorter than 32 bytes' },
+    ]);
+    expect(missingSettings({ BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://x' })).toEqual([]);
+    expect(() => assertProductionReady({ ...netlify })).toThrow(MisconfiguredError);
+    expect(() => assertProductionReady({})).not.toThrow(); // local: the development defaults apply
+  });
+});
+
+describe('a deployed function refuses to run without what production needs', () => {
+  const cases: [string, Record<string, string | undefined>, RegExp][] = [
+    [
+      'without an auth secret',
+      { BETTER_AUTH_SECRET: undefined, DATABASE_URL: 'postgres://db' },
+      /BETTER_AUTH_SECRET is not set/,
+    ],
+    [
+      'with the development secret',
+      { BETTER_AUTH_SECRET: DEV_AUTH_SECRET, DATABASE_URL: 'postgres://db' },
+      /public development secret/,
+    ],
+    [
+      'with a short secret',
+      { BETTER_AUTH_SECRET: 'sixteen-bytes-ab', DATABASE_URL: 'postgres://db' },
+      /shorter than 32 bytes/,
+    ],
+    ['without a database', { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: undefined }, /DATABASE_URL is not set/],
+  ];
+
+  it.each(cases)(
+    '%s: every function but the health check answers 503 misconfigured and logs why',
+    async (_, env, logged) => {
+      deployWith(env);
+      const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+      for (const name of functionNames.filter((n) => n !== 'health')) {
+        const response = await call(await load(name), '/api/anything', {}, { method: 'POST' });
+        expect(response.status, name).toBe(503);
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        expect(body.error.code, name).toBe('misconfigured');
+        expect(body.error.message).not.toMatch(/BETTER_AUTH|DATABASE_URL|Error|\n\s+at /); // nothing internal to visitors
+        expect(response.headers.get('x-frame-options'), name).toBe('DENY');
+        expect(log.mock.calls.at(-1)?.join(' '), name).toMatch(logged);
+      }
+      expect(functionNames.length).toBeGreaterThanOrEqual(15);
+    },
+  );
+
+  it('does not refuse locally: `npm start` runs on the development defaults', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const response = await call(await load('auth'), '/api/auth/get-session', undefined, { method: 'GET' });
+    expect(response.status).toBe(200);
+  });
+
+  it('never opens the embedded database when deployed', async () => {
+    deployWith({ BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: undefined });
+    (globalThis as { __bolestaDb?: unknown }).__bolestaDb = undefined;
+    await expect(getDb()).rejects.toBeInstanceOf(MisconfiguredError);
+    await expect(openDatabase({ dataDir: '/nonexistent' })).rejects.toThrow(/local use only/);
+  });
+
+  it('refuses the development secret in better-auth itself, not only at the door', () => {
+    deployWith({ BETTER_AUTH_SECRET: DEV_AUTH_SECRET, DATABASE_URL: 'postgres://db' });
+    const fresh = { ...handle.db } as typeof handle.db; // a handle better-auth has no instance for yet
+    expect(() => getAuth(fresh)).toThrow(MisconfiguredError);
+  });
+});
+
+describe('the health check of a deployed site', () => {
+  it('answers 503 and names each missing dependency', async () => {
+    deployWith({ BETTER_AUTH_SECRET: undefined, DATABASE_URL: undefined, RESEND_API_KEY: undefined });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await call(await load('health'), '/api/health', undefined, { method: 'GET' });
+    expect(response.status).toBe(503);
+    const report = (await response.json()) as { ok: boolean; deployed: boolean; checks: Record<string, unknown> };
+    expect(report.ok).toBe(false);
+    expect(report.deployed).toBe(true);
+    expect(report.checks.database).toEqual({ ok: false, detail: 'DATABASE_URL is not set' });
+    expect(report.checks.authSecret).toEqual({ ok: false, detail: 'BETTER_AUTH_SECRET is not set' });
+    expect(report.checks.mail).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^RESEND_API_KEY is not set/),
+    });
+  });
+
+  it('is ok with a strong secret, a migrated database and a mail key', async () => {
+    deployWith({ BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://db', RESEND_API_KEY: 're_key' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await call(await load('health'), '/api/health', undefined, { method: 'GET' });
+    const report = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
+    expect(report.checks.database).toEqual({ ok: true, detail: 'reachable and migrated' });
+    expect(report.checks.authSecret).toEqual({ ok: true, detail: 'set' });
+    expect(report.checks.mail).toEqual({ ok: true, detail: 'resend, 0 pending' });
+    // No Blobs on this test machine: reported, not thrown.
+    expect(report.checks.blobs).toEqual({ ok: false, detail: 'unreachable' });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(response.headers.get('strict-transport-security')).toBe(SECURITY_HEADERS['Strict-Transport-Security']);
+  });
+});
