@@ -1,14 +1,15 @@
 /**
- * `npm run db:migrate`: applies the committed migrations in drizzle/ to the database `DATABASE_URL` names
- * (Neon or any PostgreSQL server), or to the embedded PGlite in `.data/` when it is unset.
+ * `npm run db:migrate`: applies the migrations of netlify/database/migrations that the database has not had
+ * yet, to the server `DATABASE_URL` names, or to the embedded PGlite in `.data/` when it is unset. Netlify
+ * Database needs no such step: the platform applies the same folder at every deploy.
  */
-import { migrateDatabase } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/embedded.ts';
+import { applyMigrations } from '../src/db/migrate.ts';
 
 const handle = await openDatabase();
 try {
-  await migrateDatabase(handle);
-  console.log(`Migrations applied (${handle.driver}).`);
+  const applied = await applyMigrations(handle.db);
+  console.log(applied.length ? `Applied ${applied.join(', ')} (${handle.driver}).` : `Up to date (${handle.driver}).`);
 } finally {
   await handle.close();
 }

@@ -8,7 +8,8 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { isDeployed } from '../server/platform.ts';
-import { migrationsFolder, openPostgres, type Db, type DbHandle } from './client.ts';
+import { openPostgres, type Db, type DbHandle } from './client.ts';
+import { applyMigrations } from './migrate.ts';
 import * as schema from './schema.ts';
 
 /** The Unix socket on which the owner of a data folder's PGlite serves it (named as Postgres names its own). */
@@ -73,7 +74,6 @@ export async function openDatabase(
   if (isDeployed()) throw new Error('The embedded database is for local use only; set DATABASE_URL.');
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dataDir = options.dataDir ?? defaultDataDir();
   const dir = options.memory ? undefined : path.join(dataDir, 'pglite');
   let release = () => {};
@@ -89,7 +89,7 @@ export async function openDatabase(
   try {
     const client = dir ? await PGlite.create(dir) : await PGlite.create();
     const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder });
+    await applyMigrations(db as unknown as Db);
     let stopSharing = async () => {};
     return {
       db: db as unknown as Db,

@@ -15,8 +15,8 @@ let handle: DbHandle;
 beforeAll(async () => {
   handle = serverUrl ? await openDatabase({ url: serverUrl }) : await openDatabase({ memory: true });
   if (serverUrl) {
-    const { migrateDatabase } = await import('../../../src/db/client.ts');
-    await migrateDatabase(handle);
+    const { applyMigrations } = await import('../../../src/db/migrate.ts');
+    await applyMigrations(handle.db);
   }
 }, 60_000); // PGlite's WebAssembly start takes seconds on a busy machine
 afterAll(() => handle.close());
