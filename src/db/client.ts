@@ -1,14 +1,19 @@
 /**
- * The database of the functions, and the one place that picks a Postgres driver:
- * - a Neon URL: Neon's serverless driver over its WebSocket pool (transactions work);
- * - any other Postgres URL: node-postgres.
+ * The database of the functions, and the one place that picks a Postgres driver (`chooseDatabase`):
+ * - `DATABASE_URL`, any Postgres: Neon's serverless driver for a Neon URL, node-postgres for any other;
+ * - else Netlify Database (`NETLIFY_DB_URL`, or the older `NETLIFY_DATABASE_URL`): the pool that
+ *   `@netlify/database` hands back for the runtime (Neon's serverless pool or node-postgres).
+ * drizzle is the query layer over each. A function's connections live for one invocation, as Neon advises
+ * for serverless functions: opened on first use inside the invocation and closed once its answer and its
+ * background work are done (`openInvocation`), so a database that suspended between two invocations never
+ * hands a stale connection to the next one.
  * The embedded PGlite of `npm start` and the tests lives in `embedded.ts`, which no function imports, so a
  * deployed function can never open it (and its bundle does not carry it: `npm run check:bundles`). Local
  * processes open their database there and hand it to the functions with `useDatabase()`.
  */
-import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { databaseUrl, isDeployed, MisconfiguredError } from '../server/platform.ts';
+import { isDeployed, MisconfiguredError, NO_DATABASE, platformEnv, type Env } from '../server/platform.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,57 +28,115 @@ export interface DbHandle {
   share?(): Promise<string>;
 }
 
-export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
-
 const isNeon = (url: string) => /\.neon\.(tech|build)(:\d+)?\//.test(url) || /[?&]neon=1\b/.test(url);
 
+/** Where the functions' database comes from, and through which driver. */
+export type DatabaseChoice =
+  | { source: 'DATABASE_URL'; driver: 'neon' | 'node-postgres'; url: string }
+  | { source: 'NETLIFY_DB_URL' | 'NETLIFY_DATABASE_URL'; driver: 'netlify-database'; url: string };
+
+/** The database the environment names: `DATABASE_URL` first, then Netlify Database's variables; or null. */
+export function chooseDatabase(env: Env = platformEnv()): DatabaseChoice | null {
+  if (env.DATABASE_URL) {
+    return {
+      source: 'DATABASE_URL',
+      driver: isNeon(env.DATABASE_URL) ? 'neon' : 'node-postgres',
+      url: env.DATABASE_URL,
+    };
+  }
+  for (const source of ['NETLIFY_DB_URL', 'NETLIFY_DATABASE_URL'] as const) {
+    const url = env[source];
+    if (url) return { source, driver: 'netlify-database', url };
+  }
+  return null;
+}
+
 /** Opens the Postgres server that `url` names, with the driver that fits it. */
-export async function openPostgres(url: string): Promise<DbHandle> {
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
   if (isNeon(url)) {
     const { Pool } = await import('@neondatabase/serverless');
     const { drizzle } = await import('drizzle-orm/neon-serverless');
-    const pool = new Pool({ connectionString: url });
+    const pool = new Pool({ connectionString: url, max: options.max });
+    pool.on('error', logPoolError);
     return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'neon', close: () => pool.end() };
   }
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  const pool = new Pool({ connectionString: url, max: options.max ?? Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  pool.on('error', logPoolError);
   return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'node-postgres', close: () => pool.end() };
 }
 
-/** Applies the committed migrations to the database a handle points at (PGlite is migrated on open). */
-export async function migrateDatabase(handle: DbHandle): Promise<void> {
-  if (handle.driver === 'pglite') return;
-  if (handle.driver === 'neon') {
-    const { migrate } = await import('drizzle-orm/neon-serverless/migrator');
-    await migrate(handle.db as never, { migrationsFolder });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(handle.db as never, { migrationsFolder });
+/** Netlify Database through `@netlify/database`, with drizzle over the pool it hands back. */
+async function openNetlifyDatabase(url: string): Promise<DbHandle> {
+  const { getDatabase } = await import('@netlify/database');
+  const connection = getDatabase({ connectionString: url });
+  connection.pool.on('error', logPoolError);
+  const close = () => connection.pool.end();
+  if (connection.driver === 'serverless') {
+    const { drizzle } = await import('drizzle-orm/neon-serverless');
+    return { db: drizzle(connection.pool, { schema }) as unknown as Db, driver: 'neon', close };
   }
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  return { db: drizzle(connection.pool, { schema }) as unknown as Db, driver: 'node-postgres', close };
 }
 
-// Kept on globalThis: the dev server reloads modules on edit and must keep the database it opened.
+// An idle connection the server closed (a suspended database, a restart) must not crash the process:
+// the pool drops it, and the next query opens a new one.
+const logPoolError = (error: Error) => console.error('database connection lost:', error.message);
+
+/** Opens the database `choice` names (a few connections at most: one invocation uses them). */
+export function openChoice(choice: DatabaseChoice): Promise<DbHandle> {
+  return choice.driver === 'netlify-database' ? openNetlifyDatabase(choice.url) : openPostgres(choice.url, { max: 3 });
+}
+
+// Kept on globalThis: the dev server reloads modules on edit and must keep the database it was given.
 const state = globalThis as { __bolestaDb?: Promise<DbHandle> };
 
+interface Invocation {
+  handle?: Promise<DbHandle>;
+}
+const invocations = new AsyncLocalStorage<Invocation>();
+
 /**
- * The process-wide database of the functions, opened on first use: the one a local process handed over
- * with `useDatabase()`, else the server of the database URL. Without either it throws: a deployed function
- * names the missing setting (MisconfiguredError), a local one says how to get a database.
+ * The database of the current function invocation: the one a local process handed over with
+ * `useDatabase()`, else the invocation's own connections to the database the environment names (outside an
+ * invocation, one for the process: scripts). Without a database it throws: a deployed function names the
+ * missing setting (MisconfiguredError), a local one says how to get a database.
  */
 export function getDb(): Promise<DbHandle> {
-  state.__bolestaDb ??= openConfigured().catch((error) => {
-    state.__bolestaDb = undefined; // let the next request try again
+  if (state.__bolestaDb) return state.__bolestaDb;
+  const invocation = invocations.getStore();
+  if (invocation) return (invocation.handle ??= openConfigured());
+  state.__bolestaDb = openConfigured().catch((error) => {
+    state.__bolestaDb = undefined; // let the next call try again
     throw error;
   });
   return state.__bolestaDb;
 }
 
 async function openConfigured(): Promise<DbHandle> {
-  const url = databaseUrl();
-  if (url) return openPostgres(url);
-  if (isDeployed()) throw new MisconfiguredError([{ setting: 'DATABASE_URL', problem: 'is not set' }]);
+  const choice = chooseDatabase();
+  if (choice) return openChoice(choice);
+  if (isDeployed()) throw new MisconfiguredError([NO_DATABASE]);
   throw new Error('No database: set DATABASE_URL, or run the functions through `npm start` / `npm run dev`.');
+}
+
+/**
+ * One function invocation's database scope: `run` the handler inside it, then `close` once its answer and
+ * background work are done; connections opened meanwhile are closed then (none if a local process gave
+ * its own database).
+ */
+export function openInvocation(): { run<T>(fn: () => Promise<T>): Promise<T>; close(): Promise<void> } {
+  const invocation: Invocation = {};
+  return {
+    run: (fn) => invocations.run(invocation, fn),
+    async close() {
+      const handle = await invocation.handle?.catch(() => null);
+      invocation.handle = undefined;
+      await handle?.close().catch((error: Error) => console.error('database not closed:', error.message));
+    },
+  };
 }
 
 /** Makes `getDb()` answer with this handle (local servers, tests). */

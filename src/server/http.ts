@@ -5,6 +5,7 @@
  */
 import type { Context } from '@netlify/functions';
 import { site } from '../config/site.ts';
+import { openInvocation } from '../db/client.ts';
 import { assertProductionReady, MisconfiguredError } from './platform.ts';
 import { securityHeadersFor } from './security-headers.ts';
 
@@ -67,10 +68,20 @@ export const misconfigured = () =>
  */
 export function withErrors(handler: Handler, options: { checkSettings?: boolean } = {}): Handler {
   return async (request, context) => {
+    // The invocation's own database connections, closed after the answer and its background work.
+    const invocation = openInvocation();
+    const background: Promise<unknown>[] = [];
+    const scoped: FnContext = {
+      ...context,
+      waitUntil: (work) =>
+        void background.push(
+          work.catch((error) => console.error(`[${context.requestId}] background task failed:`, error)),
+        ),
+    };
     let response: Response;
     try {
       if (options.checkSettings !== false) assertProductionReady();
-      response = await handler(request, context);
+      response = await invocation.run(() => Promise.resolve(handler(request, scoped)));
     } catch (error) {
       const where = `[${context.requestId}] ${request.method} ${new URL(request.url).pathname}`;
       if (error instanceof MisconfiguredError) {
@@ -81,8 +92,17 @@ export function withErrors(handler: Handler, options: { checkSettings?: boolean 
         response = apiError(500, 'internal', 'Something went wrong on our side. Please try again in a moment.');
       }
     }
+    context.waitUntil(settled(background).then(() => invocation.close()));
     return withSecurityHeaders(response);
   };
+}
+
+/** Waits for every task in `tasks`, including tasks that finishing ones add to it. */
+async function settled(tasks: Promise<unknown>[]): Promise<void> {
+  for (let seen = -1; seen !== tasks.length;) {
+    seen = tasks.length;
+    await Promise.allSettled(tasks);
+  }
 }
 
 /** The response with the security headers it does not set itself (a copy when its headers are immutable). */

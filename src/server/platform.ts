@@ -5,10 +5,19 @@
  * development default: it refuses to run until the settings production needs are there.
  */
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
+
+/**
+ * The environment a function reads: Node's, plus what Netlify's runtime offers on its `Netlify.env` global
+ * (where Netlify Database's connection string may live).
+ */
+export function platformEnv(): Env {
+  const netlify = (globalThis as { Netlify?: { env?: { toObject(): Env } } }).Netlify;
+  return netlify?.env ? { ...process.env, ...netlify.env.toObject() } : process.env;
+}
 
 /** True on Netlify (a function at run time, or a build), false under `npm start`, `npm run dev` and tests. */
-export function isDeployed(env: Env = process.env): boolean {
+export function isDeployed(env: Env = platformEnv()): boolean {
   return Boolean(env.SITE_ID) || env.NETLIFY === 'true';
 }
 
@@ -28,7 +37,7 @@ export interface MissingSetting {
 }
 
 /** What is wrong with the auth secret, or null when it will do. */
-export function authSecretProblem(env: Env = process.env): string | null {
+export function authSecretProblem(env: Env = platformEnv()): string | null {
   const value = env.BETTER_AUTH_SECRET;
   if (!value) return 'is not set';
   if (value === DEV_AUTH_SECRET) return 'is the public development secret';
@@ -36,15 +45,19 @@ export function authSecretProblem(env: Env = process.env): string | null {
   return null;
 }
 
-/** The database URL the environment names (a Postgres connection string), or undefined. */
-export const databaseUrl = (env: Env = process.env): string | undefined => env.DATABASE_URL || undefined;
+/** Whether the environment names a database: any Postgres (`DATABASE_URL`) or Netlify Database's. */
+export const hasDatabase = (env: Env = platformEnv()): boolean =>
+  Boolean(env.DATABASE_URL || env.NETLIFY_DB_URL || env.NETLIFY_DATABASE_URL);
+
+/** No database: neither Netlify Database (NETLIFY_DB_URL) nor any Postgres (DATABASE_URL). */
+export const NO_DATABASE: MissingSetting = { setting: 'DATABASE_URL or Netlify Database', problem: 'is not set' };
 
 /** Every setting a deployed function needs that is missing or unsafe (empty when all is well). */
-export function missingSettings(env: Env = process.env): MissingSetting[] {
+export function missingSettings(env: Env = platformEnv()): MissingSetting[] {
   const missing: MissingSetting[] = [];
   const secret = authSecretProblem(env);
   if (secret) missing.push({ setting: 'BETTER_AUTH_SECRET', problem: secret });
-  if (!databaseUrl(env)) missing.push({ setting: 'DATABASE_URL', problem: 'is not set' });
+  if (!hasDatabase(env)) missing.push(NO_DATABASE);
   return missing;
 }
 
@@ -62,7 +75,7 @@ export class MisconfiguredError extends Error {
 }
 
 /** Throws a MisconfiguredError when deployed without what production needs; does nothing locally. */
-export function assertProductionReady(env: Env = process.env): void {
+export function assertProductionReady(env: Env = platformEnv()): void {
   if (!isDeployed(env)) return;
   const missing = missingSettings(env);
   if (missing.length) throw new MisconfiguredError(missing);

@@ -11,7 +11,7 @@ import { Resend } from 'resend';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
-import { isDeployed } from '../platform.ts';
+import { isDeployed, platformEnv, type Env } from '../platform.ts';
 
 export interface Transport {
   name: string;
@@ -71,7 +71,7 @@ export const consoleTransport: Transport = {
  * The transport the environment configures: Resend with a key; without one the console locally, and none
  * at all when deployed (the mail waits in the outbox: a log may not hold sign-in links).
  */
-export function defaultTransport(env: Record<string, string | undefined> = process.env): Transport | null {
+export function defaultTransport(env: Env = platformEnv()): Transport | null {
   if (env.RESEND_API_KEY) return resendTransport(env.RESEND_API_KEY);
   return isDeployed(env) ? null : consoleTransport;
 }

@@ -59,7 +59,7 @@ describe('deployed means on Netlify, in any context', () => {
   it('names every missing or unsafe setting', () => {
     expect(missingSettings({})).toEqual([
       { setting: 'BETTER_AUTH_SECRET', problem: 'is not set' },
-      { setting: 'DATABASE_URL', problem: 'is not set' },
+      { setting: 'DATABASE_URL or Netlify Database', problem: 'is not set' },
     ]);
     expect(missingSettings({ BETTER_AUTH_SECRET: DEV_AUTH_SECRET, DATABASE_URL: 'postgres://x' })).toEqual([
       { setting: 'BETTER_AUTH_SECRET', problem: 'is the public development secret' },
@@ -90,7 +90,11 @@ describe('a deployed function refuses to run without what production needs', () 
       { BETTER_AUTH_SECRET: 'sixteen-bytes-ab', DATABASE_URL: 'postgres://db' },
       /shorter than 32 bytes/,
     ],
-    ['without a database', { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: undefined }, /DATABASE_URL is not set/],
+    [
+      'without a database',
+      { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: undefined },
+      /DATABASE_URL or Netlify Database is not set/,
+    ],
   ];
 
   it.each(cases)(
@@ -140,7 +144,7 @@ describe('the health check of a deployed site', () => {
     const report = (await response.json()) as { ok: boolean; deployed: boolean; checks: Record<string, unknown> };
     expect(report.ok).toBe(false);
     expect(report.deployed).toBe(true);
-    expect(report.checks.database).toEqual({ ok: false, detail: 'DATABASE_URL is not set' });
+    expect(report.checks.database).toEqual({ ok: false, detail: 'DATABASE_URL or Netlify Database is not set' });
     expect(report.checks.authSecret).toEqual({ ok: false, detail: 'BETTER_AUTH_SECRET is not set' });
     expect(report.checks.mail).toMatchObject({
       ok: false,
