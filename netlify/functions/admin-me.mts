@@ -1,14 +1,17 @@
 // The signed-in staff member, for the portal to decide what to show (any signed-in user, role or not):
-//   GET /api/admin/me → 200 { user: { id, email, name }, roles: Role[] (highest first) }
+//   GET /api/admin/me → 200 { user: { id, email, name }, roles: Role[] (highest first), site }
+// where `site` is `local`, `production` or `preview` (the portal marks a preview with a ribbon).
 // 401 unauthenticated without a session.
 import type { Config } from '@netlify/functions';
 import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
 import { json } from '../../src/server/http.ts';
+import { siteContext } from '../../src/server/platform.ts';
 
 export default adminEndpoint(() => ({
   GET: {
     role: null,
-    run: async ({ user, roles }) => json({ user: { id: user.id, email: user.email, name: user.name }, roles }),
+    run: async ({ user, roles }) =>
+      json({ user: { id: user.id, email: user.email, name: user.name }, roles, site: siteContext() }),
   },
 }));
 

@@ -14,7 +14,7 @@ import { blogPaths } from '../../src/server/blog/tokens.ts';
 import { allowMethods, withErrors } from '../../src/server/http.ts';
 
 const respond = (body: string, type: string, status = 200) =>
-  new Response(body, { status, headers: { 'Content-Type': type, ...blogCacheHeaders } });
+  new Response(body, { status, headers: { 'Content-Type': type, ...blogCacheHeaders() } });
 
 const html = 'text/html; charset=utf-8';
 

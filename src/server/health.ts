@@ -9,7 +9,7 @@ import { getDb } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { defaultTransport } from './mail/sender.ts';
-import { authSecretProblem, hasDatabase, isDeployed } from './platform.ts';
+import { authSecretProblem, hasDatabase, isDeployed, siteContext, type SiteContext } from './platform.ts';
 import { documentsStore } from './uploads.ts';
 
 export interface Check {
@@ -19,7 +19,8 @@ export interface Check {
 
 export interface HealthReport {
   ok: boolean;
-  deployed: boolean;
+  /** `local`, `production` or `preview` (a deploy preview or branch deploy). */
+  site: SiteContext;
   checks: { database: Check; authSecret: Check; mail: Check; blobs: Check };
 }
 
@@ -99,5 +100,5 @@ async function blobs(): Promise<Check> {
 export async function healthReport(): Promise<HealthReport> {
   const [db, secret, mailCheck, blobsCheck] = await Promise.all([database(), authSecret(), mail(), blobs()]);
   const checks = { database: db, authSecret: secret, mail: mailCheck, blobs: blobsCheck };
-  return { ok: Object.values(checks).every((c) => c.ok), deployed: isDeployed(), checks };
+  return { ok: Object.values(checks).every((c) => c.ok), site: siteContext(), checks };
 }

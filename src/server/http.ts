@@ -6,11 +6,14 @@
 import type { Context } from '@netlify/functions';
 import { site } from '../config/site.ts';
 import { openInvocation } from '../db/client.ts';
-import { assertProductionReady, MisconfiguredError } from './platform.ts';
+import { assertProductionReady, inDeployContext, isPreview, MisconfiguredError } from './platform.ts';
 import { securityHeadersFor } from './security-headers.ts';
 
 /** The part of Netlify's function context this project uses; the local runtime provides exactly this. */
-export type FnContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'url' | 'waitUntil'>;
+export type FnContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'url' | 'waitUntil'> & {
+  /** Netlify's deploy of this invocation (its `context`: `production`, `deploy-preview`, …); none locally. */
+  deploy?: Partial<Context['deploy']>;
+};
 
 export type Handler = (request: Request, context: FnContext) => Promise<Response> | Response;
 
@@ -81,7 +84,9 @@ export function withErrors(handler: Handler, options: { checkSettings?: boolean 
     let response: Response;
     try {
       if (options.checkSettings !== false) assertProductionReady();
-      response = await invocation.run(() => Promise.resolve(handler(request, scoped)));
+      response = await inDeployContext(context.deploy?.context, () =>
+        invocation.run(() => Promise.resolve(handler(request, scoped))),
+      );
     } catch (error) {
       const where = `[${context.requestId}] ${request.method} ${new URL(request.url).pathname}`;
       if (error instanceof MisconfiguredError) {
@@ -93,7 +98,10 @@ export function withErrors(handler: Handler, options: { checkSettings?: boolean 
       }
     }
     context.waitUntil(settled(background).then(() => invocation.close()));
-    return withSecurityHeaders(response);
+    response = withSecurityHeaders(response);
+    // A preview is for the agency's eyes: search engines must not index it (static files: netlify.toml).
+    if (inDeployContext(context.deploy?.context, isPreview)) response.headers.set('X-Robots-Tag', 'noindex');
+    return response;
   };
 }
 

@@ -4,6 +4,7 @@
  * `NODE_ENV` or `CONTEXT`, so `SITE_ID` is the signal. A deployed function never falls back to a
  * development default: it refuses to run until the settings production needs are there.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 export type Env = Record<string, string | undefined>;
 
@@ -80,3 +81,28 @@ export function assertProductionReady(env: Env = platformEnv()): void {
   const missing = missingSettings(env);
   if (missing.length) throw new MisconfiguredError(missing);
 }
+
+/** Which site an invocation serves: `npm start`/tests, the published production site, or any other deploy. */
+export type SiteContext = 'local' | 'production' | 'preview';
+
+// Netlify hands each invocation its deploy context (`context.deploy.context`); withErrors keeps it here so
+// the services deep down (stores, mail, cache) can ask without threading it through every call.
+const deployContexts = new AsyncLocalStorage<string | undefined>();
+
+/** Runs `fn` as an invocation of a deploy of Netlify context `context` (`production`, `deploy-preview`, …). */
+export function inDeployContext<T>(context: string | undefined, fn: () => T): T {
+  return deployContexts.run(context, fn);
+}
+
+/**
+ * The site this invocation serves. Deployed, anything but the production context (deploy previews, branch
+ * deploys, `netlify dev`) is a preview: it keeps its own data and sends no mail to leads.
+ */
+export function siteContext(): SiteContext {
+  if (!isDeployed()) return 'local';
+  const context = deployContexts.getStore();
+  return context === undefined || context === 'production' ? 'production' : 'preview';
+}
+
+/** True in a deploy preview or branch deploy. */
+export const isPreview = (): boolean => siteContext() === 'preview';

@@ -11,7 +11,7 @@
  * - part blobs live under `{uploadId}/`; they go with their pending upload, and the cleanup sweeps any whose
  *   pending upload is gone.
  */
-import { getStore } from '@netlify/blobs';
+import { getDeployStore, getStore } from '@netlify/blobs';
 import { and, count, eq, inArray, like, lt, ne, sum } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { auditSubmissions, pendingUploadParts, pendingUploads, uploadedDocuments } from '../db/schema.ts';
@@ -27,6 +27,7 @@ import {
   type AcceptedExtension,
   type FileProblem,
 } from '../lib/forms/uploads.ts';
+import { isPreview } from './platform.ts';
 import { UPLOAD_TOKEN_TTL_MS } from './upload-tokens.ts';
 
 /** The private store of finished documents, keyed `{submissionId}/{timestamp}-{random}.{ext}`. */
@@ -40,10 +41,13 @@ export const PARTS_STORE = 'audit-upload-parts';
 export const STALE_UPLOAD_MS = UPLOAD_TOKEN_TTL_MS;
 
 // Strong consistency: a part written by one request must be readable by the next one (the completion).
-/** The documents store. */
-export const documentsStore = () => getStore({ name: DOCUMENTS_STORE, consistency: 'strong' });
-/** The parts store. */
-export const partsStore = () => getStore({ name: PARTS_STORE, consistency: 'strong' });
+// A preview keeps its documents in stores of its own deploy, never in production's site-wide stores.
+const store = (name: string) =>
+  isPreview() ? getDeployStore({ name, consistency: 'strong' }) : getStore({ name, consistency: 'strong' });
+/** The documents store (deploy-scoped in a preview). */
+export const documentsStore = () => store(DOCUMENTS_STORE);
+/** The parts store (deploy-scoped in a preview). */
+export const partsStore = () => store(PARTS_STORE);
 
 /** A refusal the visitor caused (or can retry), with the HTTP status and code the API answers. */
 export class UploadError extends Error {

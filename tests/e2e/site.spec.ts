@@ -11,7 +11,7 @@ test('GET /api/health reports every dependency as working through the running se
   expect(res.status()).toBe(200);
   expect(await res.json()).toEqual({
     ok: true,
-    deployed: false,
+    site: 'local',
     checks: {
       database: { ok: true, detail: 'reachable and migrated' },
       authSecret: { ok: true, detail: expect.stringContaining('local use only') },

@@ -15,6 +15,8 @@ import { SignIn } from './SignIn.tsx';
 export interface Me {
   user: { id: string; email: string; name: string };
   roles: Role[];
+  /** The site this portal belongs to: a preview works on its own copy of the data and mails only staff. */
+  site: 'local' | 'production' | 'preview';
 }
 
 /**

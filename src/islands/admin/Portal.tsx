@@ -36,6 +36,7 @@ export function Portal({ me }: { me: Me }) {
 
   return (
     <div>
+      {me.site === 'preview' && <PreviewRibbon />}
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
         <div>
           <h2 className="text-2xl font-bold text-ink">Welcome, {me.user.name || me.user.email}</h2>
@@ -84,5 +85,22 @@ export function Portal({ me }: { me: Me }) {
         {active === 'roles' && <RolesTab />}
       </div>
     </div>
+  );
+}
+
+/** Says plainly that this portal is a deploy preview, so nobody mistakes its data or its mail for the real ones. */
+function PreviewRibbon() {
+  return (
+    <p
+      role="note"
+      aria-label="Preview"
+      className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+    >
+      <strong className="mr-2 rounded bg-amber-900 px-2 py-0.5 text-xs tracking-wide text-white uppercase">
+        Preview
+      </strong>
+      This is a deploy preview: it works on its own copy of the data, keeps its own documents, and sends mail only to
+      the staff inbox. Changes here never reach the live site.
+    </p>
   );
 }

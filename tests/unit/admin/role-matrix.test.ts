@@ -267,11 +267,11 @@ describe('Origin on every state change', () => {
 });
 
 describe('GET /api/admin/me', () => {
-  it('answers the user and the roles held, highest first', async () => {
+  it('answers the user, the roles held (highest first) and the site it serves', async () => {
     const user = await freshUser(['viewer', 'editor']);
     signIn(user);
     const res = await request(meFn, 'GET', '/api/admin/me');
-    expect(await res.json()).toEqual({ user, roles: ['editor', 'viewer'] });
+    expect(await res.json()).toEqual({ user, roles: ['editor', 'viewer'], site: 'local' });
   });
 
   it('answers a signed-in user without a role with no roles', async () => {

@@ -141,9 +141,9 @@ describe('the health check of a deployed site', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await call(await load('health'), '/api/health', undefined, { method: 'GET' });
     expect(response.status).toBe(503);
-    const report = (await response.json()) as { ok: boolean; deployed: boolean; checks: Record<string, unknown> };
+    const report = (await response.json()) as { ok: boolean; site: string; checks: Record<string, unknown> };
     expect(report.ok).toBe(false);
-    expect(report.deployed).toBe(true);
+    expect(report.site).toBe('production');
     expect(report.checks.database).toEqual({ ok: false, detail: 'DATABASE_URL or Netlify Database is not set' });
     expect(report.checks.authSecret).toEqual({ ok: false, detail: 'BETTER_AUTH_SECRET is not set' });
     expect(report.checks.mail).toMatchObject({

@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../../../src/islands/admin/AdminApp.tsx';
+import { Portal } from '../../../src/islands/admin/Portal.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const me = (site: Me['site']): Me => ({
+  user: { id: 'u1', email: 'ada@agency.example', name: 'Ada' },
+  roles: ['viewer'],
+  site,
+});
+
+async function render(site: Me['site']) {
+  // The tabs load their lists; nothing answers here, which is fine for what this test reads.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  );
+  const el = document.body.appendChild(document.createElement('div'));
+  const client = new QueryClient();
+  await act(async () =>
+    createRoot(el).render(
+      <QueryClientProvider client={client}>
+        <Portal me={me(site)} />
+      </QueryClientProvider>,
+    ),
+  );
+  return el;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('the portal of a deploy preview', () => {
+  it('shows a Preview ribbon that says the data and mail are not the live ones', async () => {
+    const el = await render('preview');
+    const ribbon = el.querySelector('[role="note"][aria-label="Preview"]');
+    expect(ribbon?.textContent).toMatch(/^Preview/);
+    expect(ribbon?.textContent).toContain('sends mail only to the staff inbox');
+  });
+
+  it('shows no ribbon on the production site or locally', async () => {
+    for (const site of ['production', 'local'] as const) {
+      const el = await render(site);
+      expect(el.querySelector('[aria-label="Preview"]')).toBeNull();
+      document.body.innerHTML = '';
+    }
+  });
+});
