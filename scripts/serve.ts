@@ -12,6 +12,7 @@ import { DatabaseLockedError, openDatabase } from '../src/db/embedded.ts';
 import { startLocalBlobs } from './lib/blobs.ts';
 import { createRouter } from './lib/functions.ts';
 import { clientIp, sendResponse, toRequest } from './lib/node-http.ts';
+import { startScheduler } from './lib/scheduler.ts';
 import { createStaticHandler, readHeaderRules } from './lib/static.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,7 +24,6 @@ if (!existsSync(path.join(dist, 'index.html'))) {
 
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
-const origin = `http://localhost:${port}`;
 
 const stopBlobs = await startLocalBlobs();
 // This process owns the database: open (and migrate) it now, so a locked folder fails at start, not on a
@@ -41,9 +41,29 @@ useDatabase(database);
 const router = createRouter((file) => import(file));
 const serveStatic = createStaticHandler(dist, readHeaderRules(path.join(root, 'netlify.toml')));
 
+/** Stops the Blobs server and closes the database, then exits. */
+async function shutdown(code: number): Promise<never> {
+  await Promise.allSettled([stopBlobs(), database.close()]);
+  process.exit(code);
+}
+
+// Each scheduled function runs at the minutes its own cron matches (UTC), as on Netlify. An invalid
+// schedule stops the start here, as it would fail the deploy there.
+const scheduled = await router.scheduled();
+let stopScheduler = () => {};
+try {
+  stopScheduler = startScheduler(scheduled);
+} catch (error) {
+  console.error((error as Error).message);
+  await shutdown(1);
+}
+const schedules = scheduled.map((job) => `${path.basename(job.file)} "${job.schedule}"`);
+if (schedules.length) console.log(`Scheduled (UTC): ${schedules.join(', ')}`);
+
 const server = createServer(async (req, res) => {
   try {
-    const request = toRequest(req, origin);
+    // The URL is on the origin of the Host header, so forms work at localhost, 127.0.0.1 or a LAN address.
+    const request = toRequest(req);
     const response =
       (await router.handle(request, clientIp(req))) ??
       serveStatic(request) ??
@@ -56,18 +76,12 @@ const server = createServer(async (req, res) => {
   }
 });
 
-server.listen(port, host, () => console.log(`Serving dist/ and netlify/functions at ${origin}`));
-
-// Scheduled functions (the mail outbox drain) run every minute here; Netlify runs them on their cron.
-const scheduled = await router.scheduled();
-const timer = setInterval(() => {
-  for (const job of scheduled) job.run().catch((error) => console.error(`${job.file} failed:`, error));
-}, 60_000);
-timer.unref();
+server.listen(port, host, () => console.log(`Serving dist/ and netlify/functions at http://localhost:${port}`));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    stopScheduler();
     server.close();
-    void Promise.allSettled([stopBlobs(), database.close()]).finally(() => process.exit(0));
+    void shutdown(0);
   });
 }

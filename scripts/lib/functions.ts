@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FnContext, Handler } from '../../src/server/http.ts';
+import { bufferBody } from './body-limit.ts';
 
 interface FunctionConfig {
   path?: string | string[];
@@ -43,7 +44,10 @@ export function functionFiles(dir = functionsDir): string[] {
 }
 
 export interface Router {
-  /** Answers the request with the matching function, or `null` when no function claims its path. */
+  /**
+   * Answers the request with the matching function, or `null` when no function claims its path. The body is
+   * read in full first and refused with a 413 over Netlify's limit (see body-limit.ts).
+   */
   handle(request: Request, ip: string): Promise<Response | null>;
   /** Every function with a `schedule`, for a local timer. */
   scheduled(): Promise<{ file: string; schedule: string; run: () => Promise<Response> }[]>;
@@ -67,7 +71,9 @@ export function createRouter(load: ModuleLoader, dir = functionsDir): Router {
           const params = Object.fromEntries(
             Object.entries(match.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
           );
-          return invoke(mod.default, request, { ip, params, url });
+          const buffered = await bufferBody(request);
+          if (buffered instanceof Response) return buffered;
+          return invoke(mod.default, buffered, { ip, params, url });
         }
       }
       return null;

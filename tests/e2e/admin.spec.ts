@@ -220,6 +220,7 @@ test('a viewer sees read-only tabs', async ({ page, request, baseURL }) => {
 });
 
 test('the sign-in screen: required fields, sign-up without access, no-role notice', async ({ page }) => {
+  test.setTimeout(60_000); // four screens and a sign-up: 26–33 s on a busy 2-core machine
   await page.goto('/admin');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await page.getByRole('button', { name: 'Sign In' }).click();

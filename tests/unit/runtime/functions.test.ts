@@ -26,7 +26,7 @@ beforeAll(() => {
   writeFileSync(
     path.join(dir, 'drain.mjs'),
     `export default async () => new Response('drained');
-     export const config = { schedule: '@every 1m' };`,
+     export const config = { schedule: '* * * * *' };`,
   );
   router = createRouter((file) => import(file), dir);
 });
