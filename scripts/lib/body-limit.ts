@@ -3,6 +3,7 @@
  * as one payload of at most 6 MB, and a binary body travels in it base64-encoded (4 bytes for every 3), so
  * 6 MB of text or 4.5 MB of binary fit. A larger body is refused before the function runs.
  */
+import { readUpTo } from '../../src/server/guards.ts';
 
 /** The payload limit of a synchronous function (AWS Lambda's 6 MB, which Netlify runs on). */
 export const PAYLOAD_LIMIT = 6 * 1024 * 1024;
@@ -39,17 +40,10 @@ export async function bufferBody(request: Request): Promise<Request | Response> 
   const limit = maxBodyBytes(request.headers.get('content-type'));
   const reader = request.body.getReader();
   if (Number(request.headers.get('content-length') ?? 0) > limit) return refuse(reader);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) return refuse(reader);
-    chunks.push(value);
-  }
+  const body = await readUpTo(reader, limit);
+  if (body === null) return refuse(reader);
   const { method, headers, signal } = request;
-  return new Request(request.url, { method, headers, signal, body: Buffer.concat(chunks) });
+  return new Request(request.url, { method, headers, signal, body });
 }
 
 /**

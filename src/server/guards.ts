@@ -57,17 +57,26 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
   if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
+  const bytes = await readUpTo(reader, limit);
+  if (bytes === null) await reader.cancel();
+  return bytes;
+}
+
+/**
+ * Reads a stream to its end while it stays within `limit` bytes; null as soon as it goes over, with the
+ * rest left unread for the caller to cancel or drain.
+ */
+export async function readUpTo(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return Buffer.concat(chunks);
     size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
+    if (size > limit) return null;
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
 }
