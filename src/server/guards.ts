@@ -69,7 +69,7 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
 export async function readUpTo(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   limit: number,
-): Promise<Uint8Array | null> {
+): Promise<Buffer<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -34,7 +34,7 @@ const within = <T>(work: Promise<T>): Promise<T> =>
   ]);
 
 /** Every table of the schema: reading each with all its columns shows the migrations are all there. */
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
 async function database(): Promise<Check> {
   if (isDeployed() && !hasDatabase()) return { ok: false, detail: 'DATABASE_URL or Netlify Database is not set' };
