@@ -4,13 +4,16 @@
 //   PUT    /api/uploads/:uploadId/parts/:index     raw bytes (application/octet-stream) → 200 { received }
 //   POST   /api/uploads/:uploadId/complete         → 201 { document: { id, fileName, fileSize, fileType } }
 //   DELETE /api/uploads/:uploadId                  → 204
-// 401 invalid_upload_token, 404 upload_not_found (also for another submission's upload), 4xx { error } with
-// the reason a file is refused, 503 unavailable when the database or the store cannot be reached.
+// 429 rate_limited (UPLOAD_RATE_LIMIT per client address, with Retry-After), 401 invalid_upload_token,
+// 404 upload_not_found (also for another submission's upload), 4xx { error } with the reason a file is
+// refused (422 invalid_fields when no visible file name is left), 503 unavailable when the database or the
+// store cannot be reached.
 import type { Config } from '@netlify/functions';
 import { getDb, type Db } from '../../src/db/client.ts';
 import { PART_BYTES, uploadStartSchema } from '../../src/lib/forms/uploads.ts';
 import { checkOrigin, parseJson, readBody } from '../../src/server/guards.ts';
 import { allowMethods, apiError, json, withErrors, type FnContext } from '../../src/server/http.ts';
+import { clientAddressKey, hitRateLimit, UPLOAD_RATE_LIMIT } from '../../src/server/rate-limit.ts';
 import { bearerToken, submissionForToken } from '../../src/server/upload-tokens.ts';
 import {
   abortUpload,
@@ -36,6 +39,12 @@ const unavailable = () =>
     'Retry-After': '30',
   });
 
+/** The API's answer to a client over its limit, as the forms and sign-in give it. */
+const rateLimited = (retryAfter: number) =>
+  apiError(429, 'rate_limited', 'Too many upload requests from your network. Please try again later.', undefined, {
+    'Retry-After': String(retryAfter),
+  });
+
 export default withErrors(async (request, context) => {
   const route = routeOf(request, context.params);
   const guard = allowMethods(request, [methods[route]]) ?? checkOrigin(request);
@@ -43,6 +52,12 @@ export default withErrors(async (request, context) => {
 
   const db = await getDb().catch(() => null);
   if (!db) return unavailable();
+  // Counted before the token is checked, so the limit also slows down anyone guessing tokens.
+  const limited = await hitRateLimit(db.db, `upload:${clientAddressKey(context.ip)}`, UPLOAD_RATE_LIMIT).catch(
+    () => null,
+  );
+  if (!limited) return unavailable();
+  if (!limited.allowed) return rateLimited(limited.retryAfter);
   const token = bearerToken(request);
   let submissionId: string | null;
   try {
@@ -64,7 +79,7 @@ export default withErrors(async (request, context) => {
   } catch (error) {
     if (error instanceof UploadError) {
       const headers = error.status === 503 ? { 'Retry-After': '30' } : undefined;
-      return apiError(error.status, error.code, error.message, undefined, headers);
+      return apiError(error.status, error.code, error.message, error.fields, headers);
     }
     console.error(`[${context.requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
     return unavailable();

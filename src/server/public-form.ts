@@ -8,7 +8,7 @@ import { getDb, type Db } from '../db/client.ts';
 import { checkOrigin, parseJson } from './guards.ts';
 import { allowMethods, apiError, json, withErrors, type Handler } from './http.ts';
 import { drainInBackground } from './mail/sender.ts';
-import { FORM_RATE_LIMIT, hitRateLimit } from './rate-limit.ts';
+import { clientAddressKey, FORM_RATE_LIMIT, hitRateLimit } from './rate-limit.ts';
 
 interface FormEndpoint<S extends z.ZodMiniType, R extends { id: string }> {
   schema: S;
@@ -32,7 +32,9 @@ export function formEndpoint<S extends z.ZodMiniType, R extends { id: string }>(
     const db = await getDb().catch(() => null);
     if (!db) return unavailable();
 
-    const limited = await hitRateLimit(db.db, `form:${context.ip}`, FORM_RATE_LIMIT).catch(() => null);
+    const limited = await hitRateLimit(db.db, `form:${clientAddressKey(context.ip)}`, FORM_RATE_LIMIT).catch(
+      () => null,
+    );
     if (!limited) return unavailable();
     if (!limited.allowed) {
       return apiError(

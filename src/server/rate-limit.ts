@@ -1,4 +1,5 @@
 /** Fixed-window rate limits kept in the database, so they hold across function instances (decision 8). */
+import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -26,6 +27,44 @@ export const FORM_RATE_LIMIT: RateLimit = {
   limit: formLimitFromEnv(process.env.FORM_RATE_LIMIT),
   windowSeconds: 600,
 };
+
+/**
+ * Document upload requests per IP address per 10 minutes: an intake sends at most 10 documents of up to 3
+ * parts, each with a start and a completion (50 requests), so this leaves room for retries and a second try.
+ */
+export const UPLOAD_RATE_LIMIT: RateLimit = { limit: 200, windowSeconds: 600 };
+
+/**
+ * The client address as a rate-limit key: an IPv6 address by its /64, since one subscriber usually holds a
+ * whole /64 and could otherwise step past any limit by changing its lower bits; an IPv4-mapped IPv6 address
+ * as its IPv4 address; anything else as it is.
+ */
+export function clientAddressKey(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/%.*$/, ''); // a zone id (fe80::1%eth0) names no client
+  if (isIP(address) !== 6) return address;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = dotted
+    ? address.slice(0, dotted.index) +
+      [(+dotted[1]! << 8) | +dotted[2]!, (+dotted[3]! << 8) | +dotted[4]!].map((n) => n.toString(16)).join(':')
+    : address;
+  const [head = '', tail] = hex.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
 
 /** Counts one request under `key`; says whether it is allowed and, if not, when to retry. */
 export async function hitRateLimit(

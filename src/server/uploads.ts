@@ -53,11 +53,14 @@ export const partsStore = () => store(PARTS_STORE);
 export class UploadError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** A message per request field, as the API's 422 `invalid_fields` carries it. */
+  readonly fields: Record<string, string> | undefined;
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
     this.name = 'UploadError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -89,6 +92,12 @@ export async function startUpload(
   file: { fileName: string; fileSize: number },
 ): Promise<StartedUpload> {
   const fileName = cleanFileName(file.fileName);
+  if (!fileName) {
+    throw new UploadError(422, 'invalid_fields', 'Some answers need your attention.', {
+      fileName: 'Give a file name made of visible characters',
+    });
+  }
+  // Checked on the cleaned name: that is the name stored, shown to staff and whose extension counts.
   const problem = fileProblem({ name: fileName, size: file.fileSize });
   if (problem) throw new UploadError(...problemErrors[problem], fileProblemMessages[problem]);
   return db.transaction(async (tx) => {
@@ -403,10 +412,14 @@ const partKey = (uploadId: string, index: number) => `${uploadId}/${index}`;
 // failed completion to the pending upload that outlived it.
 const randomPartOf = (uploadId: string) => uploadId.replaceAll('-', '').toLowerCase();
 
-/** The file name as it is kept: no folders, no control characters, surrounding spaces trimmed. */
+// C0 and C1 controls and DEL, and the bidi controls (LRM, RLM, ALM, embeddings, overrides, isolates) that
+// make `invoice\u202Efdp.exe` display as `invoiceexe.pdf`.
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The file name as it is kept: no folders, no control or bidi characters, surrounding spaces trimmed. */
 export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (name.split(/[\\/]/).pop() ?? '').replace(INVISIBLE, '').trim();
 }
 
 // The first bytes of each accepted type. Word and PowerPoint share OLE2 (old) and ZIP (new) containers.

@@ -2,12 +2,11 @@
  * Answers that the browser saves as a file (documents and CSV exports): `Content-Disposition: attachment`
  * with the name both as plain ASCII and as UTF-8 (RFC 6266), never cached, never sniffed into HTML.
  */
+import { cleanFileName } from '../uploads.ts';
 
-/** A stored file name made safe for a header: no path, no control characters, never empty. */
+/** A stored file name made safe for a header: no path, no control or bidi characters, never empty. */
 export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return clean || 'document';
+  return cleanFileName(name) || 'document';
 }
 
 // RFC 5987 encodes all but attr-chars; encodeURIComponent leaves ' ( ) * which must be encoded too.

@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../../../scripts/lib/built-site.ts';
+import { builtPages, distDir, inlineScriptHashes } from '../../../scripts/lib/built-site.ts';
 import { headersFor, readHeaderRules } from '../../../scripts/lib/static.ts';
 import { site } from '../../../src/config/site.ts';
 import { NON_HTML_CSP, SECURITY_HEADERS, securityHeadersFor } from '../../../src/server/security-headers.ts';
@@ -37,11 +38,26 @@ describe('response headers of netlify.toml', () => {
     expect(stale, 'hashes in netlify.toml that no built page uses').toEqual([]);
   });
 
-  it('lets the map and the scheduling pages of the site config be framed', () => {
-    const frameSrc = directives.get('frame-src')!;
-    for (const url of [site.mapEmbedUrl, ...Object.values(site.scheduling)]) {
-      expect(frameSrc).toContain(new URL(url).origin);
-    }
+  it('lets exactly the origins be framed that the built pages and their scripts put in an iframe', () => {
+    const pages = builtPages().map((file) => readFileSync(path.join(distDir, file), 'utf8'));
+    // Iframes in the HTML, and the map the contact page creates at run time from its `data-src`.
+    const framed = pages.flatMap((html) => [
+      ...[...html.matchAll(/<iframe\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!),
+      ...[...html.matchAll(/<[^>]*\sdata-map\b[^>]*\sdata-src="([^"]+)"/g)].map((m) => m[1]!),
+    ]);
+    expect(framed).toContain(site.mapEmbedUrl);
+    // No other script of the build (an island, say) creates an iframe the lines above would not see.
+    const scripts = readdirSync(path.join(distDir, '_astro')).filter((file) => file.endsWith('.js'));
+    const creators = scripts.filter((file) =>
+      /createElement\(\s*[`'"]iframe[`'"]|jsxs?\)?\(\s*[`'"]iframe[`'"]/.test(
+        readFileSync(path.join(distDir, '_astro', file), 'utf8'),
+      ),
+    );
+    expect(creators.map((file) => file.split('.')[0])).toEqual(['MapEmbed']);
+    const origins = [...new Set(framed.map((url) => new URL(url.replaceAll('&amp;', '&')).origin))].sort();
+    expect(directives.get('frame-src')!.toSorted()).toEqual(origins);
+    // The scheduling pages open in a new tab: they are never framed.
+    for (const url of Object.values(site.scheduling)) expect(origins).not.toContain(new URL(url).origin);
   });
 
   it('caches hashed assets for a year, immutably', () => {

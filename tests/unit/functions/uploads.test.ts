@@ -14,10 +14,12 @@ import {
   auditSubmissions,
   pendingUploadParts,
   pendingUploads,
+  rateLimits,
   uploadedDocuments,
   uploadTokens,
 } from '../../../src/db/schema.ts';
 import type { FnContext } from '../../../src/server/http.ts';
+import { UPLOAD_RATE_LIMIT } from '../../../src/server/rate-limit.ts';
 import { issueUploadToken } from '../../../src/server/upload-tokens.ts';
 import { DOCUMENTS_STORE, PARTS_STORE } from '../../../src/server/uploads.ts';
 
@@ -40,7 +42,7 @@ afterAll(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 beforeEach(async () => {
-  for (const table of [uploadedDocuments, pendingUploads, uploadTokens, auditSubmissions])
+  for (const table of [uploadedDocuments, pendingUploads, uploadTokens, auditSubmissions, rateLimits])
     await handle.db.delete(table);
   for (const store of [documents(), parts()]) {
     for (const { key } of (await store.list()).blobs) await store.delete(key);
@@ -121,7 +123,7 @@ function zip(names: string[]): Uint8Array {
 async function call(
   method: string,
   pathname: string,
-  init: { token?: string; type?: string; body?: BodyInit; origin?: string | null } = {},
+  init: { token?: string; type?: string; body?: BodyInit; origin?: string | null; ip?: string } = {},
 ): Promise<Response> {
   const url = new URL(pathname, origin);
   const params = paramsOf(url);
@@ -129,7 +131,7 @@ async function call(
   if (init.origin !== null) headers.set('origin', init.origin ?? origin);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   if (init.type) headers.set('content-type', init.type);
-  const context: FnContext = { ip: '198.51.100.1', params, requestId: 'test', url, waitUntil: () => {} };
+  const context: FnContext = { ip: init.ip ?? '198.51.100.1', params, requestId: 'test', url, waitUntil: () => {} };
   return uploads(new Request(url, { method, headers, body: init.body }), context);
 }
 
@@ -267,6 +269,37 @@ describe('POST /api/uploads → PUT parts → POST complete', () => {
     const bad = await start(token, '', -5);
     expect(bad.status).toBe(422);
     expect((await errorOf(bad)).code).toBe('invalid_fields');
+    expect(await count(pendingUploads)).toBe(0);
+  });
+
+  it('refuses report\u202Efdp.exe (shown as reportexe.pdf) as the .exe it is, before any byte travels', async () => {
+    const { token } = await newSubmission();
+    const res = await start(token, 'report\u202Efdp.exe', 2000);
+    expect(res.status).toBe(415);
+    expect((await errorOf(res)).code).toBe('unsupported_file_type');
+    expect(await count(pendingUploads)).toBe(0);
+  });
+
+  it('stores résumé\u200F.pdf as résumé.pdf, without bidi or control characters, in the row and the blob', async () => {
+    const { token } = await newSubmission();
+    const uploadId = await sendFile(token, 'r\u0085ésumé\u200F\u2066.pdf', pdf(2000));
+    const done = await complete(token, uploadId);
+    expect(done.status).toBe(201);
+    expect((await done.json()).document.fileName).toBe('résumé.pdf');
+    const [row] = await handle.db.select().from(uploadedDocuments);
+    expect(row!.fileName).toBe('résumé.pdf');
+    expect((await documents().getMetadata(row!.filePath))?.metadata).toMatchObject({ fileName: 'résumé.pdf' });
+  });
+
+  it('refuses with 422 on fileName a name left empty once its invisible characters are gone', async () => {
+    const { token } = await newSubmission();
+    const res = await start(token, '\u202E\u200F\u061C\u2069\u0007', 2000);
+    expect(res.status).toBe(422);
+    expect((await res.json()).error).toEqual({
+      code: 'invalid_fields',
+      message: expect.any(String),
+      fields: { fileName: expect.any(String) },
+    });
     expect(await count(pendingUploads)).toBe(0);
   });
 
@@ -466,6 +499,64 @@ describe('who may upload', () => {
     }
   });
 });
+
+describe('per-address rate limit', () => {
+  // The middle of a window: the counter must not start afresh while a test is counting.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(windowStart() + (UPLOAD_RATE_LIMIT.windowSeconds * 1000) / 2);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it(`answers upload requests from one address past ${UPLOAD_RATE_LIMIT.limit} in 10 minutes with 429 and Retry-After`, async () => {
+    const { token } = await newSubmission();
+    const ip = '203.0.113.9';
+    const uploadId = randomUUID();
+    // Every route counts, and so does a request whose token is wrong (guessing tokens is limited too).
+    const routes = [
+      () => call('POST', '/api/uploads', { token: 'guess', type: 'application/json', body: '{}', ip }),
+      () => call('PUT', `/api/uploads/${uploadId}/parts/0`, { token, type: 'application/octet-stream', body: 'x', ip }),
+      () => call('POST', `/api/uploads/${uploadId}/complete`, { token, ip }),
+      () => call('DELETE', `/api/uploads/${uploadId}`, { token, ip }),
+    ];
+    for (let i = 0; i < UPLOAD_RATE_LIMIT.limit; i++) {
+      expect((await routes[i % routes.length]!()).status).not.toBe(429);
+    }
+    for (const route of routes) {
+      const limited = await route();
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe(String(UPLOAD_RATE_LIMIT.windowSeconds / 2));
+      expect((await errorOf(limited)).code).toBe('rate_limited');
+    }
+    // The counter is a row, so every function instance sees it; another address still gets through.
+    const [row] = await handle.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `upload:${ip}`));
+    expect(row!.count).toBeGreaterThan(UPLOAD_RATE_LIMIT.limit);
+    expect((await call('DELETE', `/api/uploads/${uploadId}`, { token, ip: '203.0.113.10' })).status).toBe(404);
+  });
+
+  it('counts the addresses of one IPv6 /64 together, and another /64 apart', async () => {
+    const { token } = await newSubmission();
+    await handle.db.insert(rateLimits).values({
+      key: 'upload:2001:db8:1:2::/64',
+      windowStart: new Date(windowStart()),
+      count: UPLOAD_RATE_LIMIT.limit,
+    });
+    const uploadId = randomUUID();
+    const abortFrom = (ip: string) => call('DELETE', `/api/uploads/${uploadId}`, { token, ip });
+    expect((await abortFrom('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).status).toBe(429);
+    expect((await abortFrom('2001:DB8:1:2::1')).status).toBe(429);
+    expect((await abortFrom('2001:db8:1:3::1')).status).toBe(404);
+  });
+});
+
+/** The start (ms) of the current rate-limit window of uploads. */
+const windowStart = (now = Date.now()) => {
+  const windowMs = UPLOAD_RATE_LIMIT.windowSeconds * 1000;
+  return Math.floor(now / windowMs) * windowMs;
+};
 
 describe('DELETE /api/uploads/:uploadId and faults', () => {
   it('aborts an upload: 204, its part blobs and rows gone; a second abort is 404', async () => {
