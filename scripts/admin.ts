@@ -3,13 +3,15 @@
  * (sign-up on the site gives an account without any role).
  *
  *   create <email> --role <role> [--password <pw>] [--name <name>]
- *       a confirmed account with that role; without --password a strong one is generated and printed once
+ *       a confirmed account with that role; without --password a strong one is generated and printed once.
+ *       An unconfirmed account of that address (perhaps someone else's sign-up) is taken over: new password,
+ *       confirmed, its sessions ended
  *   grant <email> <role>
- *       gives an existing account a role
+ *       gives an existing, confirmed account a role
  *
- * Exit codes: 0 done, 1 refused by the database state (account missing or already there, database
- * unreachable), 2 wrong usage. It opens the database as every process here does (openDatabase): the running
- * `npm start` server's over its socket, the embedded folder, or DATABASE_URL (migrated beforehand).
+ * Exit codes: 0 done, 1 refused by the database state (account missing, unconfirmed or already there,
+ * database unreachable), 2 wrong usage. It opens the database as every process here does (openDatabase):
+ * the running `npm start` server's over its socket, the embedded folder, or DATABASE_URL (migrated beforehand).
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -22,8 +24,9 @@ import { isRole } from '../src/server/roles.ts';
 export const USAGE = `Usage:
   npm run admin -- create <email> --role <role> [--password <password>] [--name <name>]
       Creates a confirmed account with that role. Without --password a password is generated and printed.
+      An unconfirmed account of that address is taken over: new password, confirmed, signed out everywhere.
   npm run admin -- grant <email> <role>
-      Gives an existing account a role.
+      Gives an existing, confirmed account a role.
 
 Roles: ${roles.join(', ')}. Passwords: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
 
@@ -106,6 +109,24 @@ async function grantRole(db: Db, userId: string, role: Role): Promise<boolean> {
   return inserted.length > 0;
 }
 
+type AuthContext = Awaited<ReturnType<typeof getAuth>['$context']>;
+
+/** Makes `hash` the only way into `userId`: every account row it had goes, one credential row is made. */
+async function setPassword(auth: AuthContext, userId: string, hash: string): Promise<void> {
+  // Dropping all rows, not just the credential's password, leaves no sign-in method its old holder set up.
+  await auth.internalAdapter.deleteAccounts(userId);
+  await auth.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
+}
+
+/** Takes over an unconfirmed account, whose address the admin vouches for: new password, no sessions, confirmed. */
+async function takeOver(auth: AuthContext, userId: string, hash: string, name: string): Promise<void> {
+  // Whoever signed up with the address (perhaps not the mailbox's owner) loses the password and every session
+  // before the account counts as confirmed: a run that stops half-way never confirms it with the old password.
+  await setPassword(auth, userId, hash);
+  await auth.internalAdapter.deleteUserSessions(userId);
+  await auth.internalAdapter.updateUser(userId, { emailVerified: true, name });
+}
+
 /** Runs one command on `db`; resolves with the exit code. */
 export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io: AdminIo): Promise<number> {
   let command: Command;
@@ -133,6 +154,14 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
       );
       return 1;
     }
+    // Whoever signed up first with an address holds its password; until its owner confirmed it, a role
+    // granted here could end up with someone else. create takes such an account over instead.
+    if (!existing.user.emailVerified) {
+      io.err(
+        `${command.email} has not confirmed its email address yet. Ask them to open the confirmation link first, or take the account over with a new password: npm run admin -- create ${command.email} --role ${command.role}`,
+      );
+      return 1;
+    }
     const added = await grantRole(database, existing.user.id, command.role);
     io.out(
       added
@@ -142,7 +171,7 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
     return 0;
   }
 
-  if (existing) {
+  if (existing?.user.emailVerified) {
     io.err(
       `An account for ${command.email} already exists. Give it a role with: npm run admin -- grant ${command.email} ${command.role}`,
     );
@@ -150,23 +179,23 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
   }
   const password = command.password ?? generatePassword();
   const hash = await auth.password.hash(password);
-  const user = await auth.internalAdapter.createUser(
-    {
-      email: command.email,
-      name: command.name ?? command.email.split('@')[0]!,
+  const name = command.name ?? command.email.split('@')[0]!;
+  if (existing) {
+    await takeOver(auth, existing.user.id, hash, name);
+    await grantRole(database, existing.user.id, command.role);
+    io.out(
+      `Took over the unconfirmed account of ${command.email}: new password, confirmed, its sessions ended; it has the ${command.role} role.`,
+    );
+  } else {
+    const user = await auth.internalAdapter.createUser(
       // Created by an administrator, who vouches for the address: no confirmation mail.
-      emailVerified: true,
-    },
-    { method: 'admin' },
-  );
-  await auth.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: hash,
-  });
-  await grantRole(database, user.id, command.role);
-  io.out(`Created ${command.email} (confirmed) with the ${command.role} role.`);
+      { email: command.email, name, emailVerified: true },
+      { method: 'admin' },
+    );
+    await setPassword(auth, user.id, hash);
+    await grantRole(database, user.id, command.role);
+    io.out(`Created ${command.email} (confirmed) with the ${command.role} role.`);
+  }
   if (!command.password)
     io.out(`Password: ${password}\nIt is shown only this once: pass it on safely and ask for a change.`);
   return 0;

@@ -15,8 +15,8 @@ interface RoleRow {
   createdAt: string;
 }
 
-/** Errors the spec shows on their own, without the 'Error adding user role: ' prefix. */
-const ownMessage = new Set(['user_not_found', 'role_exists']);
+/** Errors shown on their own, without the 'Error adding user role: ' prefix (their messages say what to do). */
+const ownMessage = new Set(['user_not_found', 'unconfirmed_account', 'role_exists']);
 
 export function RolesTab() {
   const queryClient = useQueryClient();

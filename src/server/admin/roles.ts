@@ -1,8 +1,8 @@
 /**
- * Staff roles, managed by admins (decision 10): who holds which role, granting one to an existing account
- * by email (viewer unless said otherwise), and removing one, never the last admin's.
+ * Staff roles, managed by admins (decision 10): who holds which role, granting one to an existing, confirmed
+ * account by email (viewer unless said otherwise), and removing one, never the last confirmed admin's.
  */
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users, type Role } from '../../db/schema.ts';
@@ -42,14 +42,26 @@ export async function listRoles(db: Db): Promise<{ items: RoleItem[] }> {
   return { items };
 }
 
-/** Grants `role` to the account with `email`: 404 user_not_found, 409 role_exists when already held. */
+/**
+ * Grants `role` to the account with `email`: 404 user_not_found, 409 unconfirmed_account, 409 role_exists
+ * when already held.
+ */
 export async function addRole(db: Db, input: { email: string; role: Role }): Promise<RoleItem> {
   // better-auth stores emails in lower case, and emailField lower-cases what staff type.
   const [user] = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(sql`lower(${users.email})`, input.email));
   if (!user) throw new AdminError(404, 'user_not_found', 'User with this email not found');
+  // Anyone can sign up with a colleague's address before the colleague does; the account is theirs only once
+  // the mailbox's owner confirmed it, so a role granted earlier could end up with whoever knows the password.
+  if (!user.emailVerified) {
+    throw new AdminError(
+      409,
+      'unconfirmed_account',
+      'This account has not confirmed its email address yet. Ask them to open the confirmation link first, or make the account with npm run admin -- create.',
+    );
+  }
   const [row] = await db
     .insert(userRoles)
     .values({ userId: user.id, role: input.role })
@@ -60,13 +72,14 @@ export async function addRole(db: Db, input: { email: string; role: Role }): Pro
 }
 
 /**
- * Removes a role; 409 last_admin when it is the only admin role left. Every admin row is locked first,
- * in id order, so two admins removing each other at once cannot both succeed (nor deadlock).
+ * Removes a role; 409 last_admin when no other admin with a confirmed, existing account would remain. Every
+ * admin row is locked first, in id order, so two admins removing each other at once cannot both succeed
+ * (nor deadlock).
  */
 export async function removeRole(db: Db, id: string | undefined): Promise<void> {
   if (!isUuid(id)) throw notFound('role');
   await db.transaction(async (tx) => {
-    const admins = await tx
+    await tx
       .select({ id: userRoles.id })
       .from(userRoles)
       .where(eq(userRoles.role, 'admin'))
@@ -74,9 +87,21 @@ export async function removeRole(db: Db, id: string | undefined): Promise<void> 
       .for('update');
     const [target] = await tx.select().from(userRoles).where(eq(userRoles.id, id)).for('update');
     if (!target) throw notFound('role');
-    if (target.role === 'admin' && admins.length <= 1) {
+    if (target.role === 'admin' && (await otherWorkingAdmins(tx, target.userId)) === 0) {
       throw new AdminError(409, 'last_admin', 'The last administrator cannot be removed.');
     }
     await tx.delete(userRoles).where(eq(userRoles.id, id));
   });
+}
+
+/** How many admins other than `userId` could still sign in and act: their account exists and is confirmed. */
+async function otherWorkingAdmins(tx: Pick<Db, 'select'>, userId: string): Promise<number> {
+  // A bare role row counts for nothing: its account may be gone (no foreign key) or an unconfirmed sign-up
+  // that nobody can use, and counting it would let the last working admin remove themselves.
+  const [row] = await tx
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.role, 'admin'), ne(userRoles.userId, userId), eq(users.emailVerified, true)));
+  return row?.n ?? 0;
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as rolesFn from '../../../netlify/functions/admin-roles.mts';
 import type { DbHandle } from '../../../src/db/client.ts';
-import { userRoles, type Role } from '../../../src/db/schema.ts';
+import { userRoles, users, type Role } from '../../../src/db/schema.ts';
 import { addUser, errorOf, openTestDatabase, request, resetTables, signIn, staff } from './harness.ts';
 
 vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
@@ -17,8 +17,18 @@ beforeEach(async () => {
   await resetTables(handle);
   await addUser(handle, staff.admin, ['admin']);
   await addUser(handle, staff.noRole);
+  // Staff accounts have confirmed their addresses; only a confirmed account can be given a role.
+  await handle.db.update(users).set({ emailVerified: true });
   signIn('admin');
 });
+
+/** An account whose owner never confirmed the address (someone signed up with a colleague's email). */
+async function unconfirmedUser(roles: Role[] = []) {
+  const user = { id: randomUUID(), email: 'colleague@agency.example', name: 'Squatter' };
+  await handle.db.insert(users).values({ ...user, emailVerified: false });
+  for (const role of roles) await handle.db.insert(userRoles).values({ userId: user.id, role });
+  return user;
+}
 
 const add = (body: unknown) => request(rolesFn, 'POST', '/api/admin/roles', body);
 const remove = (id: string) => request(rolesFn, 'DELETE', `/api/admin/roles/${id}`);
@@ -80,6 +90,20 @@ describe('POST /api/admin/roles', () => {
     expect(await errorOf(res)).toEqual({ code: 'role_exists', message: 'User already has this role' });
   });
 
+  it('refuses 409 unconfirmed_account for an account whose owner never confirmed it, granting nothing', async () => {
+    // The attack: someone signs up first with a colleague's address; a role granted now would be theirs
+    // as soon as the real colleague follows the confirmation link.
+    const squatter = await unconfirmedUser();
+    const res = await add({ email: squatter.email, role: 'editor' });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toEqual({
+      code: 'unconfirmed_account',
+      message:
+        'This account has not confirmed its email address yet. Ask them to open the confirmation link first, or make the account with npm run admin -- create.',
+    });
+    expect(await handle.db.select().from(userRoles).where(eq(userRoles.userId, squatter.id))).toEqual([]);
+  });
+
   it('refuses a missing or malformed email and an unknown role with 422 and the fields', async () => {
     const res = await add({ email: 'not-an-email', role: 'owner' });
     expect(res.status).toBe(422);
@@ -123,6 +147,23 @@ describe('DELETE /api/admin/roles/:id', () => {
     const last = await remove(second);
     expect(last.status).toBe(409);
     expect(await handle.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1);
+  });
+
+  it('keeps the last confirmed admin when the only other admin role is an unconfirmed account’s', async () => {
+    await unconfirmedUser(['admin']);
+    const res = await remove(await roleId(staff.admin.id, 'admin'));
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe('last_admin');
+    expect(await roleId(staff.admin.id, 'admin')).toBeDefined();
+  });
+
+  it('refuses to remove the last admin when the only other admin role belongs to a deleted account', async () => {
+    // user_roles has no foreign key to better-auth's users: a role can outlive its account.
+    await handle.db.insert(userRoles).values({ userId: randomUUID(), role: 'admin' });
+    const res = await remove(await roleId(staff.admin.id, 'admin'));
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe('last_admin');
+    expect(await roleId(staff.admin.id, 'admin')).toBeDefined();
   });
 
   it('lets only one of two admins removing each other at once succeed', async () => {

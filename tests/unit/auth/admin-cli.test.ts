@@ -9,6 +9,7 @@ import { runAdmin, USAGE } from '../../../scripts/admin.ts';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import { openTestDatabase } from '../test-db.ts';
 import { accounts, authRateLimits, mailOutbox, sessions, userRoles, users } from '../../../src/db/schema.ts';
+import { getAuth } from '../../../src/server/auth.ts';
 import { rolesOf } from '../../../src/server/roles.ts';
 import { call } from '../functions/harness.ts';
 
@@ -36,6 +37,15 @@ async function admin(...argv: string[]) {
 const signIn = (email: string, password: string) => call(auth, '/api/auth/sign-in/email', { email, password });
 const userId = async (email: string) =>
   (await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+const signUp = (email: string, password: string) =>
+  call(auth, '/api/auth/sign-up/email', { email, password, name: 'Site' });
+
+/** Follows the confirmation link mailed to `email`, as its owner does. */
+async function confirm(email: string): Promise<void> {
+  const [mail] = (await handle.db.select().from(mailOutbox)).filter((m) => m.kind === 'auth.verify' && m.to === email);
+  const link = new URL(mail!.textBody.match(/https?:\/\/\S+/)![0]);
+  expect((await call(auth, link.pathname + link.search, undefined, { method: 'GET' })).status).toBe(302);
+}
 
 describe('npm run admin -- create', () => {
   it('creates a confirmed admin with the password given, who can sign in at once; no mail is queued', async () => {
@@ -121,13 +131,9 @@ describe('npm run admin -- grant', () => {
     expect(await rolesOf(handle.db, (await userId('grow@bolesta.example'))!)).toEqual(['editor', 'viewer']);
   });
 
-  it('grants to an account that signed up on the site', async () => {
-    const res = await call(auth, '/api/auth/sign-up/email', {
-      email: 'site@bolesta.example',
-      password: 'a strong passphrase',
-      name: 'Site',
-    });
-    expect(res.status).toBe(200);
+  it('grants to an account that signed up on the site and confirmed its address', async () => {
+    expect((await signUp('site@bolesta.example', 'a strong passphrase')).status).toBe(200);
+    await confirm('site@bolesta.example');
     expect((await admin('grant', 'site@bolesta.example', 'viewer')).code).toBe(0);
     expect(await rolesOf(handle.db, (await userId('site@bolesta.example'))!)).toEqual(['viewer']);
   });
@@ -140,6 +146,50 @@ describe('npm run admin -- grant', () => {
     expect((await admin('grant', 'ghost@bolesta.example')).code).toBe(2);
     expect((await admin('grant', 'ghost@bolesta.example', 'admin', '--password', 'a strong passphrase')).code).toBe(2);
     expect(await handle.db.select().from(userRoles)).toEqual([]);
+  });
+});
+
+describe('a colleague’s address signed up first by an attacker', () => {
+  const colleague = 'colleague@agency.example';
+  const attackerPassword = 'attacker passphrase';
+
+  it('is refused by grant, then taken over by create: the attacker’s password and session stop working', async () => {
+    expect((await signUp(colleague, attackerPassword)).status).toBe(200);
+    const squatterId = (await userId(colleague))!;
+    // However the attacker came by a session (one made before confirmation was required, say), it must die.
+    const context = await getAuth(handle.db).$context;
+    const session = await context.internalAdapter.createSession(squatterId);
+
+    const grant = await admin('grant', colleague, 'editor');
+    expect(grant.code).toBe(1);
+    expect(grant.err).toMatch(/has not confirmed its email address/);
+    expect(grant.err).toContain(`npm run admin -- create ${colleague} --role editor`);
+    expect(await rolesOf(handle.db, squatterId)).toEqual([]);
+
+    const create = await admin('create', colleague, '--role', 'editor', '--password', 'colleague passphrase');
+    expect(create).toMatchObject({ code: 0, err: '' });
+    expect(create.out).toMatch(/took over the unconfirmed account/i);
+    expect(create.out).not.toContain('colleague passphrase');
+
+    const [user] = await handle.db.select().from(users).where(eq(users.email, colleague));
+    expect(user).toMatchObject({ id: squatterId, emailVerified: true });
+    expect(await handle.db.select().from(users)).toHaveLength(1);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, squatterId))).toEqual([]);
+    expect(await context.internalAdapter.findSession(session.token)).toBeNull();
+    expect((await signIn(colleague, attackerPassword)).status).toBe(401);
+    const res = await signIn(colleague, 'colleague passphrase');
+    expect(res.status).toBe(200);
+    expect(await rolesOf(handle.db, squatterId)).toEqual(['editor']);
+  });
+
+  it('generates a password for the taken-over account when none is given, and prints it once', async () => {
+    expect((await signUp(colleague, attackerPassword)).status).toBe(200);
+    const create = await admin('create', colleague, '--role', 'viewer');
+    expect(create.code).toBe(0);
+    const password = create.out.match(/Password: (\S+)/)?.[1];
+    expect(password).toBeDefined();
+    expect((await signIn(colleague, password!)).status).toBe(200);
+    expect((await signIn(colleague, attackerPassword)).status).toBe(401);
   });
 });
 
