@@ -1,0 +1,35 @@
+/**
+ * The deploy artifacts of the parity run: every function bundled by Netlify's bundler exactly as
+ * `npm run check:bundles` does (zip-it-and-ship-it with the options Netlify's build derives from
+ * netlify.toml, ZIP archives), plus the manifest a Netlify build writes next to them. The manifest carries
+ * what the runtime needs and an archive does not: each function's routes and its runtime API version.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { zipFunctions, type FunctionResult } from '@netlify/zip-it-and-ship-it';
+import { parse } from 'smol-toml';
+import { zisiSetup } from '../lib/bundles.ts';
+
+export const MANIFEST = 'manifest.json';
+
+export interface Artifacts {
+  /** The folder of `<name>.zip` archives and `manifest.json`. */
+  directory: string;
+  functions: FunctionResult[];
+}
+
+/** Bundles every function of the repository into `directory` (one at a time: 2 cores, see check-bundles.ts). */
+export async function buildArtifacts(repoRoot: string, directory: string): Promise<Artifacts> {
+  const setup = zisiSetup(parse(readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8')), repoRoot);
+  const functions = await zipFunctions(path.resolve(repoRoot, setup.directory), directory, {
+    archiveFormat: 'zip',
+    basePath: repoRoot,
+    repositoryRoot: repoRoot,
+    config: setup.config,
+    parallelLimit: 1,
+    manifest: path.join(directory, MANIFEST),
+  });
+  const failed = functions.filter((f) => f.bundlerErrors?.length);
+  if (failed.length) throw new Error(`bundling failed for ${failed.map((f) => f.name).join(', ')}`);
+  return { directory, functions };
+}

@@ -1,0 +1,31 @@
+/** What the parity run's global setup hands every test file (vitest's provide/inject). */
+export interface Deploy {
+  /** Where to connect (loopback). */
+  url: string;
+  /** The site's address for this deploy: the URL a function sees, and a browser's Origin. */
+  publicUrl: string;
+  deployId: string;
+  /** The serving process and the user its functions run as. */
+  pid: number;
+  user: string;
+  /** Where the runtime unpacked the archives (what a function must not be able to write). */
+  root: string;
+  log: string;
+}
+
+export interface ParityContext {
+  production: Deploy;
+  preview: Deploy;
+  /** A production deploy without BETTER_AUTH_SECRET, serving only /api/contact. */
+  misconfigured: Deploy;
+  databaseUrl: string;
+  blobs: { edgeURL: string; uncachedEdgeURL: string; siteID: string; token: string; region: 'us-east-2' };
+  admin: { email: string; password: string };
+  repoRoot: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    parity: ParityContext;
+  }
+}
