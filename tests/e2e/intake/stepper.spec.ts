@@ -75,6 +75,7 @@ test.describe('intake stepper', () => {
   });
 
   test('every step passes axe, with and without errors showing', async ({ page }) => {
+    test.setTimeout(90_000); // fills the whole wizard: 31–36 s on a loaded 2-core machine
     for (const title of intakeStepTitles) {
       await jumpTo(page, title);
       if (title !== intakeStepTitles[4]) await nextButton(page).click();

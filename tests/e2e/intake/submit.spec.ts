@@ -109,6 +109,7 @@ test('answers survive a reload: the visitor is offered the draft and resumes whe
 });
 
 test('an 11 MB file and an .exe are refused with their reasons, and nothing is silently dropped', async ({ page }) => {
+  test.setTimeout(90_000); // fills the whole wizard: 31–36 s on a loaded 2-core machine
   await openIntake(page);
   await page
     .getByRole('navigation', { name: 'Intake steps' })
@@ -167,6 +168,7 @@ test('a document the server refuses is named with its reason, and the submission
 });
 
 test('a failed submission shows the error and keeps every answer', async ({ page }) => {
+  test.setTimeout(90_000); // fills the whole wizard: 31–36 s on a loaded 2-core machine
   await openIntake(page);
   await page.route('/api/audits', (route) =>
     route.fulfill({
