@@ -19,7 +19,8 @@ import {
 import { messageStatuses, postStatuses, roles, submissionSources, submissionStatuses } from '../lib/statuses.ts';
 
 export * from '../lib/statuses.ts';
-export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+// `capped`: a confirmation over a cap of outbox.ts, recorded and never sent.
+export const mailStatuses = ['pending', 'sent', 'failed', 'capped'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

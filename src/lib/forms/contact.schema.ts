@@ -1,10 +1,11 @@
 /** The contact form: one schema for the island (zodResolver) and the function (safeParse). */
 import * as z from 'zod/mini';
 import { consentField, emailField, LONG_TEXT_MAX, requiredText } from './fields.ts';
+import { personName } from './person-name.schema.ts';
 import { submitMeta } from './spam.ts';
 
 export const contactFields = z.object({
-  name: requiredText('Name is required'),
+  name: personName('Name is required'),
   email: emailField('Email is required'),
   company: requiredText('Company is required'),
   message: requiredText('Message is required', LONG_TEXT_MAX),

@@ -17,6 +17,7 @@ import {
   runOnObjects,
   requiredText,
 } from './fields.ts';
+import { personName } from './person-name.schema.ts';
 import { submitMeta } from './spam.ts';
 
 /** The earliest last-website-update date the form accepts. */
@@ -58,7 +59,7 @@ const url = () => optionalText(500);
 
 export const intakeShape = {
   // Step 1, company profile, led by who the lead is (decision 3).
-  fullName: requiredText('Full name is required'),
+  fullName: personName('Full name is required'),
   workEmail: emailField('Work email is required', 'Please enter a valid work email address'),
   phone: optionalText(40),
   jobTitle: optionalText(),

@@ -16,6 +16,7 @@ import {
   runOnObjects,
   requiredText,
 } from './fields.ts';
+import { personName } from './person-name.schema.ts';
 import { submitMeta } from './spam.ts';
 
 /** `acme.com` becomes `https://acme.com`; anything that is then not an http(s) URL is refused. */
@@ -34,7 +35,7 @@ const isWebUrl = (value: string) => {
 };
 
 export const shortAuditShape = {
-  fullName: requiredText('Full name is required'),
+  fullName: personName('Full name is required'),
   workEmail: emailField('Work email is required', 'Please enter a valid work email address'),
   phone: optionalText(40),
   jobTitle: optionalText(),

@@ -1,6 +1,7 @@
 /** The mails the site sends, as plain text and simple HTML with every answer the reader needs. */
 import { site } from '../../config/site.ts';
 import { escapeHtml as escape } from '../../lib/html.ts';
+import { looksLikeUrl } from '../../lib/forms/person-name.schema.ts';
 
 export interface Mail {
   kind: string;
@@ -74,7 +75,40 @@ export interface ContactMailData {
   subscribe: boolean;
 }
 
-/** The staff notification and the sender's confirmation of a contact message. */
+// A confirmation goes to whatever address the visitor typed, from our sending domain: it holds none of
+// their free text, or the site would relay anyone's message (links included) to anyone. Only the staff
+// notification carries the answers. The greeting is generic: a typed name is free text too.
+
+/** Longest company name a confirmation shows. */
+const COMPANY_SHOWN_MAX = 60;
+
+/** A word a mail client may show as a link or an address: `://`, `www.`, `@` or a dotted host name. */
+const linkish = (word: string) => looksLikeUrl(word) || word.includes('@') || /[\p{L}\p{N}-]\.\p{L}{2,}/u.test(word);
+
+/**
+ * A typed value as a confirmation shows it: one line without invisible or control characters, without
+ * link-like words, at most `max` characters; `fallback` when nothing is left.
+ */
+export function plainValue(value: string, max: number, fallback: string): string {
+  const words = value
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .split(/\s+/)
+    .filter((word) => word && !linkish(word));
+  const chars = Array.from(words.join(' ')); // by code point, so no surrogate pair is cut in half
+  const shown =
+    chars.length > max
+      ? `${chars
+          .slice(0, max - 1)
+          .join('')
+          .trimEnd()}…`
+      : chars.join('');
+  return shown || fallback;
+}
+
+/** The company a confirmation names: a short plain value of what was typed. */
+const shownCompany = (company: string) => plainValue(company, COMPANY_SHOWN_MAX, 'your company');
+
+/** The staff notification (every answer) and the sender's confirmation (the promise only) of a contact message. */
 export function contactMails(m: ContactMailData): Mail[] {
   const rows: [string, string][] = [
     ['Name', m.name],
@@ -103,9 +137,9 @@ export function contactMails(m: ContactMailData): Mail[] {
         replyTo: site.email,
         subject: `We received your message | ${site.agencyName}`,
       },
-      `Thank you, ${m.name}`,
-      `We received your message and our team typically responds within 24 hours (within 1 business day). Here is a copy of what you sent:`,
-      rows.filter(([k]) => k !== 'Reference'),
+      `Thank you for contacting ${site.agencyName}`,
+      `Hello, we received your message and our team typically responds within 24 hours (within 1 business day).`,
+      [['Company', shownCompany(m.company)]],
       `Questions in the meantime? Write to ${site.email} or call ${site.phone}.`,
     ),
   ];
@@ -121,7 +155,7 @@ export interface AuditMailData {
   sections: MailSection[];
 }
 
-/** The staff notification and the lead's confirmation of an audit request (decision 7). */
+/** The staff notification (every answer) and the lead's confirmation (the promises only) of an audit request (decision 7). */
 export function auditMails(a: AuditMailData): Mail[] {
   const form = a.source === 'intake' ? 'the 5-step intake' : 'the short form on the contact page';
   return [
@@ -136,16 +170,16 @@ export function auditMails(a: AuditMailData): Mail[] {
       `${a.contactName} of ${a.companyName} asked for an audit through ${form}. Review it within 24 hours; reply to this email to reach them directly. Reference: ${a.id}.`,
       a.sections,
     ),
-    sectionMail(
+    tableMail(
       {
         kind: 'audit.confirmation',
         to: a.contactEmail,
         replyTo: site.email,
         subject: `Your ${site.auditName} request | ${site.agencyName}`,
       },
-      `Thank you, ${a.contactName}`,
-      `We received your ${site.auditName} request for ${a.companyName}. Our team reviews it within 24 hours, prepares your custom report, and delivers your personalized audit within 3 days (72 hours). Here is a copy of your answers:`,
-      a.sections,
+      `Thank you for your ${site.auditName} request`,
+      `Hello, we received your ${site.auditName} request. Our team reviews it within 24 hours, prepares your custom report, and delivers your personalized audit within 3 days (72 hours).`,
+      [['Company', shownCompany(a.companyName)]],
       `Want to talk it through sooner? Book a strategy call: ${site.scheduling.strategyCall}, or write to ${site.email}.`,
     ),
   ];
@@ -159,7 +193,8 @@ function linkify(mail: Mail, url: string): Mail {
 
 export interface AccountMailData {
   to: string;
-  name: string;
+  /** Not shown: whoever signs up types it, and these mails go to a typed address (see plainValue). */
+  name?: string;
   /** The link the reader follows. */
   url: string;
   /** How long the link works, in minutes. */
@@ -178,7 +213,7 @@ export function verificationMail(m: AccountMailData): Mail {
       replyTo: site.email,
       subject: `Confirm your email for the ${site.agencyName} portal`,
     },
-    `Confirm your email, ${m.name}`,
+    'Confirm your email',
     `An account for the ${site.agencyName} staff portal was created with this address. Open the link below to confirm it; then you can sign in.`,
     [
       ['Confirm your email', m.url],
@@ -198,7 +233,7 @@ export function passwordResetMail(m: AccountMailData): Mail {
       replyTo: site.email,
       subject: `Reset your ${site.agencyName} portal password`,
     },
-    `Reset your password, ${m.name}`,
+    'Reset your password',
     `Someone asked to reset the password of your ${site.agencyName} staff portal account. Open the link below to choose a new one; your other sessions are signed out when you do.`,
     [
       ['Choose a new password', m.url],
