@@ -1,12 +1,20 @@
 // Accounts: every better-auth endpoint under /api/auth/* (sign-up, sign-in, sign-out, get-session,
 // verify-email, request-password-reset, reset-password; see src/server/auth.ts). This function only adds what
 // better-auth cannot know: the site's Origin rule before any state change, the client address the platform
-// saw (for the rate limits), the API's 429/503 shape and clearer words for a few refusals. No stack traces.
+// saw (for the rate limits), the per-account sign-in limit (sign-in-guard.ts), the refusal of common and
+// breached passwords (password-policy.ts), the API's 429/503 shape and clearer words for a few refusals. No
+// stack traces.
 import type { Config } from '@netlify/functions';
+import { isPasswordCompromised } from 'better-auth/plugins/haveibeenpwned';
 import { getDb } from '../../src/db/client.ts';
+import type { Db } from '../../src/db/client.ts';
+import { authRoute, bodyFields } from '../../src/server/auth-request.ts';
 import { getAuth, PASSWORD_MAX, PASSWORD_MIN, withBackground } from '../../src/server/auth.ts';
-import { checkOrigin, MAX_JSON_BYTES } from '../../src/server/guards.ts';
+import { checkOrigin, MAX_JSON_BYTES, readBody } from '../../src/server/guards.ts';
 import { apiError, withErrors } from '../../src/server/http.ts';
+import { choosesPassword, chosenPassword, weakPasswordProblem } from '../../src/server/password-policy.ts';
+import { isDeployed } from '../../src/server/platform.ts';
+import { admitSignIn, lockedMessage, settleSignIn, type SignInOutcome } from '../../src/server/sign-in-guard.ts';
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
@@ -32,6 +40,33 @@ async function explained(response: Response): Promise<Response> {
   return Response.json({ ...body, message }, { status: response.status, headers });
 }
 
+/** What an admitted sign-in's answer says about the password it tried. */
+async function signInOutcome(response: Response): Promise<SignInOutcome> {
+  if (response.ok) return 'succeeded';
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
+  // better-auth checks the password before it asks for the confirmation: this refusal means it was right.
+  if (response.status === 403 && body?.code === 'EMAIL_NOT_VERIFIED') return 'succeeded';
+  // Refused before any password was compared: a malformed request, a too-long password, the per-IP limit.
+  if ([400, 413, 415, 429].includes(response.status)) return 'not-a-guess';
+  return 'failed'; // a wrong password, an unknown address, and (to be safe) anything unexpected
+}
+
+/** The sign-in's answer after its outcome is counted; a counter the database lost is logged, not fatal. */
+async function settled(db: Db, email: string, response: Response, requestId: string): Promise<Response> {
+  const outcome = await signInOutcome(response);
+  await settleSignIn(db, email, outcome).catch((error) =>
+    console.error(`[${requestId}] settling a sign-in (${outcome}) failed:`, error),
+  );
+  return response;
+}
+
+/** The answer to every sign-in for an account locked by failed sign-ins (the same for unknown addresses). */
+const accountLocked = (retryAfter: number) =>
+  apiError(429, 'rate_limited', lockedMessage(retryAfter), undefined, { 'Retry-After': String(retryAfter) });
+
 const unavailable = () =>
   apiError(503, 'unavailable', 'Sign-in is not available just now. Please try again in a minute.', undefined, {
     'Retry-After': '30',
@@ -46,21 +81,52 @@ export default withErrors(async (request, context) => {
     }
   }
 
+  // A sign-in or a new password is read here first (bounded), then handed on as the same bytes.
+  const route = request.method === 'POST' ? authRoute(request.url) : null;
+  const readFirst = route === '/sign-in/email' || (route !== null && choosesPassword(route));
+  const body = readFirst ? await readBody(request, MAX_JSON_BYTES) : undefined;
+  if (body === null) return apiError(413, 'payload_too_large', 'The request is too large.');
+  const fields = body ? bodyFields(request.headers.get('content-type'), body) : {};
+
+  if (route !== null && choosesPassword(route)) {
+    const problem = await weakPasswordProblem(
+      chosenPassword(route, fields),
+      isDeployed() ? isPasswordCompromised : null,
+    );
+    if (problem) return Response.json(problem, { status: 400 });
+  }
+
   // better-auth keys its rate limits on this header: only the platform's view of the client counts.
   const headers = new Headers(request.headers);
   if (context.ip) headers.set('x-forwarded-for', context.ip);
   else headers.delete('x-forwarded-for');
-  const forwarded = new Request(request, { headers });
+  // A body read above goes on as the same bytes (the request's own stream is used up).
+  const forwarded = body
+    ? new Request(request.url, { method: request.method, headers, body: new Uint8Array(body) })
+    : new Request(request, { headers });
 
   const handle = await getDb().catch(() => null);
   if (!handle) return unavailable();
+  // Every address is counted, known or not: the answer says nothing about whether an account exists.
+  const email = route === '/sign-in/email' && typeof fields.email === 'string' ? fields.email : null;
+  if (email !== null) {
+    // Without its counter a sign-in is not let through: the limit must not vanish with a database hiccup.
+    const gate = await admitSignIn(handle.db, email).catch((error: unknown) => {
+      console.error(`[${context.requestId}] counting a sign-in failed:`, error);
+      return null;
+    });
+    if (!gate) return unavailable();
+    if (!gate.allowed) return accountLocked(gate.retryAfter);
+  }
   let response: Response;
   try {
     response = await withBackground(context.waitUntil, () => getAuth(handle.db).handler(forwarded));
   } catch (error) {
     console.error(`[${context.requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+    if (email !== null) await settled(handle.db, email, new Response(null, { status: 500 }), context.requestId);
     return unavailable();
   }
+  if (email !== null) await settled(handle.db, email, response, context.requestId);
   // better-auth answers an unexpected failure (mostly the database) with a bare 500: say what to do instead.
   if (response.status >= 500) return unavailable();
   if (response.status === 429) {

@@ -8,15 +8,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import { site } from '../config/site.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema.ts';
+import { accountNameProblem } from '../lib/forms/person-name.schema.ts';
 import { allowedOrigins } from './guards.ts';
 import { authSecretProblem, DEV_AUTH_SECRET, isDeployed, MisconfiguredError } from './platform.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { drainOutbox } from './mail/sender.ts';
 import { passwordResetMail, verificationMail, type Mail } from './mail/templates.ts';
+import { clearSignInFailures } from './sign-in-guard.ts';
+import { SESSION_LIMITS, SESSION_TOUCH_SECONDS, sessionRules } from './session-limits.ts';
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
@@ -84,6 +88,13 @@ async function queueAndSend(db: Db, token: string, mail: Mail): Promise<void> {
 // `url` is better-auth's own link on a resolved, allowed base URL: its origin is the one the reader used.
 const originOf = (url: string) => new URL(url).origin;
 
+/** Answers 400 to a sign-up or name change whose name is too long or holds a web address. */
+const refuseBadAccountName = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
+  const problem = accountNameProblem((ctx.body as { name?: unknown } | undefined)?.name);
+  if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
+});
+
 function createAuth(db: Db) {
   return betterAuth({
     appName: site.agencyName,
@@ -103,6 +114,15 @@ function createAuth(db: Db) {
         rateLimit: authRateLimits,
       },
     }),
+    session: {
+      // The cookie and better-auth's own expiry last the absolute cap (12 h): the portal's admin calls never
+      // renew the cookie. The idle hour and the cap itself are enforced by sessionRules (session-limits.ts).
+      expiresIn: SESSION_LIMITS.absoluteSeconds,
+      updateAge: SESSION_TOUCH_SECONDS,
+      // No copy of the session in a cookie: every read goes to the database, where an ended session is gone.
+      cookieCache: { enabled: false },
+    },
+    plugins: [sessionRules(db)],
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -111,6 +131,9 @@ function createAuth(db: Db) {
       resetPasswordTokenExpiresIn: RESET_SECONDS,
       // A reset is what someone does when they fear the password is known: end every session.
       revokeSessionsOnPasswordReset: true,
+      // The mailbox's owner chose a new password: the failed guesses before it no longer lock them out.
+      onPasswordReset: ({ user }) =>
+        clearSignInFailures(db, user.email).catch((error) => console.error('clearing sign-in failures failed:', error)),
       sendResetPassword: async ({ user, token, url }) => {
         const link = `${originOf(url)}${PORTAL_PATH}?reset=${encodeURIComponent(token)}`;
         const mail = passwordResetMail({
@@ -162,12 +185,15 @@ function createAuth(db: Db) {
       useSecureCookies: isDeployed(),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isDeployed(), path: '/' },
       // The function overwrites this header with the client address the platform saw (auth.mts).
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // An IPv6 client is keyed by its /64 (better-auth's default, pinned): one subscriber holds a whole /64.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'], ipv6Subnet: 64 },
       // better-auth turns these off under NODE_ENV=test; the tests must see what production does.
       disableCSRFCheck: false,
       disableOriginCheck: false,
     },
     telemetry: { enabled: false },
+    // The account name is typed by whoever signs up and is shown in the portal: short, never a web address.
+    hooks: { before: refuseBadAccountName },
   });
 }
 

@@ -238,10 +238,11 @@ describe('sign-in refusals', () => {
 
   it(`answers the ${SIGN_IN_LIMIT.max + 1}th attempt from one address within the window with 429, kept in the database`, async () => {
     const ip = '203.0.113.7';
+    // A new account each time: the per-account lock (sign-in-guard.test.ts) must not be what answers here.
     for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
-      expect((await signIn('nobody@lab.example', 'wrong password!', { ip })).status).toBe(401);
+      expect((await signIn(`nobody${i}@lab.example`, 'wrong password!', { ip })).status).toBe(401);
     }
-    const limited = await signIn('nobody@lab.example', 'wrong password!', { ip });
+    const limited = await signIn('limited@lab.example', 'wrong password!', { ip });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(SIGN_IN_LIMIT.window - 60);
     expect(await limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
@@ -253,10 +254,10 @@ describe('sign-in refusals', () => {
       .where(eq(authRateLimits.key, `${ip}|/sign-in/email`));
     expect(row!.count).toBe(SIGN_IN_LIMIT.max);
     // A client cannot pick its own address: the header it sends is replaced by the platform's.
-    const spoofed = await signIn('nobody@lab.example', 'x', { ip, headers: { 'x-forwarded-for': '192.0.2.1' } });
+    const spoofed = await signIn('spoofed@lab.example', 'x', { ip, headers: { 'x-forwarded-for': '192.0.2.1' } });
     expect(spoofed.status).toBe(429);
     // Another address still gets through.
-    expect((await signIn('nobody@lab.example', 'wrong password!', { ip: '203.0.113.8' })).status).toBe(401);
+    expect((await signIn('elsewhere@lab.example', 'wrong password!', { ip: '203.0.113.8' })).status).toBe(401);
   });
 
   it('refuses a sign-in from a foreign Origin (403) before better-auth sees it', async () => {
