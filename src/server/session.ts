@@ -3,6 +3,7 @@
  * function reaches the session through here (and `requireRole` in roles.ts), never through better-auth.
  */
 import type { Db } from '../db/client.ts';
+import { endSession, isPastLimits } from './session-limits.ts';
 
 export interface SessionUser {
   id: string;
@@ -10,10 +11,18 @@ export interface SessionUser {
   name: string;
 }
 
-/** The user whose live session the request's cookie carries, or null (no cookie, expired, signed out). */
+/**
+ * The user whose live session the request's cookie carries, or null (no cookie, expired, signed out).
+ * better-auth's session rules (session-limits.ts) already end a session past its 12-hour or idle limit;
+ * the check here keeps the rule where every admin endpoint reads the session, whatever better-auth does.
+ */
 export async function getSessionUser(db: Db, request: Request): Promise<SessionUser | null> {
   const { getAuth } = await import('./auth.ts');
   const session = await getAuth(db).api.getSession({ headers: request.headers });
   if (!session) return null;
+  if (isPastLimits(session.session)) {
+    await endSession(db, session.session.token);
+    return null;
+  }
   return { id: session.user.id, email: session.user.email, name: session.user.name };
 }

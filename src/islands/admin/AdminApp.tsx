@@ -3,13 +3,21 @@
  * the sign-in screen, or the portal with the tabs the signed-in user's roles allow. Client-only: nothing
  * of it is in the static page.
  */
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Role } from '../../lib/statuses.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Toasts } from '../forms/Toasts.tsx';
 import { api, ApiError } from './api.ts';
 import { Portal } from './Portal.tsx';
+import { rememberedTab, rememberTab, signedOutByUser } from './session.ts';
 import { SignIn } from './SignIn.tsx';
 
 export interface Me {
@@ -48,6 +56,7 @@ const client = () => {
 export const meKey = ['me'] as const;
 
 function Gate() {
+  const queryClient = useQueryClient();
   const me = useQuery({
     queryKey: meKey,
     queryFn: async () => {
@@ -59,6 +68,15 @@ function Gate() {
       }
     },
   });
+  // A 401 once this page had a user means the session ended (12 hours, an idle hour, a password changed
+  // elsewhere): the sign-in screen says so, and not on a first visit or after the user's own sign-out.
+  const [hadUser, setHadUser] = useState(false);
+  if (me.data && !hadUser) setHadUser(true);
+  const expired = hadUser && me.data === null && !signedOutByUser();
+  useEffect(() => {
+    // The lists of the ended session go with it: nothing of them stays in memory behind the sign-in screen.
+    if (expired) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+  }, [expired, queryClient]);
   if (me.isPending) {
     return (
       <p role="status" className="py-16 text-center text-slate-600">
@@ -81,8 +99,44 @@ function Gate() {
       </div>
     );
   }
-  if (!me.data || me.data.roles.length === 0) return <SignIn signedInWithoutRole={me.data ?? null} />;
-  return <Portal me={me.data} />;
+  if (!me.data || me.data.roles.length === 0) return <SignIn signedInWithoutRole={me.data ?? null} expired={expired} />;
+  return (
+    <TabMemory>
+      <Portal me={me.data} />
+    </TabMemory>
+  );
+}
+
+// Portal names each tab button `<id>-<tab>-tab` (its `useId` base, then the tab's id).
+const tabOf = (element: Element | null): string | undefined =>
+  element ? /-([a-z]+)-tab$/.exec(element.id)?.[1] : undefined;
+
+/**
+ * Keeps the portal tab in sessionStorage, so a sign-in after an ended session (or a reload) reopens the
+ * tab the user was on. A tab becomes active by a click or, with the arrow keys, by taking the focus: both
+ * are recorded here; on mount the remembered tab is selected as a click would, if the roles still allow it.
+ */
+function TabMemory({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const wanted = rememberedTab();
+    const tab = [...element.querySelectorAll('[role="tab"]')].find((t) => tabOf(t) === wanted);
+    if (tab instanceof HTMLElement && tab.getAttribute('aria-selected') !== 'true') tab.click();
+    // Listened to, not handled: the wrapper only watches the tabs, which stay Portal's own buttons.
+    const record = (event: Event) => {
+      const id = tabOf((event.target as Element).closest('[role="tab"]'));
+      if (id) rememberTab(id);
+    };
+    element.addEventListener('click', record);
+    element.addEventListener('focusin', record);
+    return () => {
+      element.removeEventListener('click', record);
+      element.removeEventListener('focusin', record);
+    };
+  }, []);
+  return <div ref={box}>{children}</div>;
 }
 
 function AdminApp() {

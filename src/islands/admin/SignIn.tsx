@@ -17,7 +17,13 @@ const PASSWORD_MAX = 128;
 const input =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600';
 
-export function SignIn({ signedInWithoutRole }: { signedInWithoutRole: Me | null }) {
+export function SignIn({
+  signedInWithoutRole,
+  expired = false,
+}: {
+  signedInWithoutRole: Me | null;
+  expired?: boolean;
+}) {
   const queryClient = useQueryClient();
   const resetToken = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('reset');
   const [mode, setMode] = useState<Mode>(resetToken ? 'reset' : 'sign-in');
@@ -105,6 +111,11 @@ export function SignIn({ signedInWithoutRole }: { signedInWithoutRole: Me | null
             Sign Out
           </button>
         </div>
+      )}
+      {expired && mode === 'sign-in' && (
+        <p role="alert" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          Your session expired. Please sign in again.
+        </p>
       )}
       <h2 className="text-2xl font-bold text-ink">{titles[mode]}</h2>
       <form onSubmit={submit} noValidate className="mt-6 space-y-4" aria-label={titles[mode]}>

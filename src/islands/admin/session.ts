@@ -1,8 +1,48 @@
-/** Signing out: the session ends on the server, the cached user goes, and the visitor goes home (spec 8). */
+/**
+ * The portal's side of a session: signing out (the session ends on the server, the cached user goes, and
+ * the visitor goes home, spec 8), and the tab to reopen after a session ran out (security item 4).
+ */
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from './api.ts';
 
+// Per browser tab (sessionStorage), so two portal tabs side by side each keep their own.
+const TAB_KEY = 'admin.tab';
+
+// Set once the user chose to sign out: the 401s that follow are theirs, not an expired session.
+let signingOut = false;
+
+/** Whether the user signed out in this page (so an empty session is not news to them). */
+export const signedOutByUser = (): boolean => signingOut;
+
+/** Remembers the portal tab the user is on. */
+export function rememberTab(id: string): void {
+  try {
+    sessionStorage.setItem(TAB_KEY, id);
+  } catch {
+    // Storage may be off (private mode, quota): the portal then opens on its first tab, as before.
+  }
+}
+
+/** The portal tab the user was last on in this browser tab, if any. */
+export function rememberedTab(): string | null {
+  try {
+    return sessionStorage.getItem(TAB_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the remembered tab (signing out: the next person starts on the first tab). */
+export function forgetTab(): void {
+  try {
+    sessionStorage.removeItem(TAB_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+}
+
+/** Signs out on the server, clears the cached data and the remembered tab, and goes to `home`. */
 export async function signOut(queryClient: QueryClient, home = '/'): Promise<void> {
   try {
     await api('/api/auth/sign-out', { method: 'POST', body: {} });
@@ -10,6 +50,8 @@ export async function signOut(queryClient: QueryClient, home = '/'): Promise<voi
     toast.error('Error signing out');
     return;
   }
+  signingOut = true;
+  forgetTab();
   queryClient.clear();
   toast.success('Signed out successfully');
   setTimeout(() => location.assign(home), 800);

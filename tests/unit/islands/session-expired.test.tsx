@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import AdminApp, { type Me } from '../../../src/islands/admin/AdminApp.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const NOTICE = 'Your session expired. Please sign in again.';
+const me: Me = { user: { id: 'u1', email: 'ada@agency.example', name: 'Ada' }, roles: ['viewer'], site: 'local' };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const unauthenticated = () => json(401, { error: { code: 'unauthenticated', message: 'User not authenticated' } });
+
+/** A server with one session that the test can end: `/api/admin/me`, the tabs' lists, and sign-in. */
+function server(signedIn: boolean) {
+  const state = { signedIn };
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const path = String(input);
+    if (path.startsWith('/api/auth/sign-in/email')) {
+      state.signedIn = true;
+      return json(200, { token: 't', user: me.user });
+    }
+    if (!state.signedIn) return unauthenticated();
+    if (path === '/api/admin/me') return json(200, me);
+    return new Promise<Response>(() => {}); // a list that is still loading
+  });
+  vi.stubGlobal('fetch', fetch);
+  return state;
+}
+
+/** Waits until `check` passes, letting React and the queries settle in between. */
+async function until(check: () => void): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (i > 100) throw error;
+      await act(() => new Promise((r) => setTimeout(r, 10)));
+    }
+  }
+}
+
+async function render() {
+  const el = document.body.appendChild(document.createElement('div'));
+  await act(async () => createRoot(el).render(<AdminApp />));
+  return el;
+}
+
+const tab = (el: HTMLElement, label: string) =>
+  [...el.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((t) => t.textContent === label);
+const selected = (el: HTMLElement) => el.querySelector('[role="tab"][aria-selected="true"]')?.textContent;
+
+/** Types into a React-controlled input the way a browser does. */
+function type(input: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('the portal when the session ends', () => {
+  it('shows the notice on the sign-in screen after a 401, and reopens the same tab after signing in', async () => {
+    const session = server(true);
+    const el = await render();
+    await until(() => expect(selected(el)).toBe('Audit Submissions'));
+    expect(el.textContent).not.toContain(NOTICE);
+
+    // The session ends on the server; the next call of the open tab answers 401.
+    session.signedIn = false;
+    await act(async () => tab(el, 'Contact Messages')!.click());
+    await until(() => expect(el.querySelector('form[aria-label="Staff sign in"]')).not.toBeNull());
+    expect(el.querySelector('[role="alert"]')?.textContent).toBe(NOTICE);
+
+    await act(async () => {
+      type(el.querySelector<HTMLInputElement>('#admin-email')!, 'ada@agency.example');
+      type(el.querySelector<HTMLInputElement>('#admin-password')!, 'correct horse');
+    });
+    await act(async () => el.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    await until(() => expect(selected(el)).toBe('Contact Messages'));
+    expect(el.textContent).not.toContain(NOTICE);
+  });
+
+  it('remembers the tab across a reload of the page (sessionStorage)', async () => {
+    server(true);
+    const first = await render();
+    await until(() => expect(tab(first, 'Contact Messages')).toBeDefined());
+    await act(async () => tab(first, 'Contact Messages')!.click());
+    document.body.innerHTML = '';
+
+    const again = await render();
+    await until(() => expect(selected(again)).toBe('Contact Messages'));
+  });
+
+  it('shows no notice to a visitor who was not signed in', async () => {
+    server(false);
+    const el = await render();
+    await until(() => expect(el.querySelector('form[aria-label="Staff sign in"]')).not.toBeNull());
+    expect(el.textContent).not.toContain(NOTICE);
+  });
+});
