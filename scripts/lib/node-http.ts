@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { extraOrigins } from '../../src/server/guards.ts';
 
 // host[:port]: a DNS name or IPv4 address, or a bracketed IPv6 address. No user info, path or spaces.
 const hostHeader =
@@ -32,8 +33,7 @@ export function originFromHost(host: string | undefined, fallback: string): stri
 function isLocalName(hostname: string): boolean {
   const bare = hostname.replace(/^\[|\]$/g, '');
   if (isIP(bare) || bare === 'localhost' || bare.endsWith('.localhost')) return true;
-  const own = [process.env.SITE_URL, ...(process.env.ALLOWED_ORIGINS ?? '').split(',')]
-    .map((origin) => origin?.trim())
+  const own = [process.env.SITE_URL?.trim(), ...extraOrigins()]
     .filter(Boolean)
     .map((origin) => URL.parse(origin!)?.hostname);
   return own.includes(hostname);

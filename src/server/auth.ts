@@ -14,7 +14,7 @@ import { site } from '../config/site.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema.ts';
 import { accountNameProblem } from '../lib/forms/person-name.schema.ts';
-import { allowedOrigins } from './guards.ts';
+import { allowedOrigins, extraOrigins } from './guards.ts';
 import { authSecretProblem, DEV_AUTH_SECRET, isDeployed, MisconfiguredError } from './platform.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { drainOutbox } from './mail/sender.ts';
@@ -49,12 +49,6 @@ function secret(): string {
   console.warn('BETTER_AUTH_SECRET is not set: using the development secret (a deployed site refuses it).');
   return DEV_AUTH_SECRET;
 }
-
-const extraOrigins = () =>
-  (process.env.ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
 
 /** The configured site origin: SITE_URL when set, else `site.url`. */
 const siteOrigin = () => new URL(process.env.SITE_URL || site.url).origin;

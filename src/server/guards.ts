@@ -6,13 +6,16 @@ import { apiError } from './http.ts';
 /** Largest JSON body a form may send (the intake with every answer stays far below it). */
 export const MAX_JSON_BYTES = 64 * 1024;
 
-/** Origins that may post: the site itself, the origin the request arrived on, and ALLOWED_ORIGINS. */
-export function allowedOrigins(request: Request): Set<string> {
-  const extra = (process.env.ALLOWED_ORIGINS ?? '')
+/** The origins ALLOWED_ORIGINS names (comma-separated), besides the site's own. */
+export const extraOrigins = (): string[] =>
+  (process.env.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  return new Set([new URL(site.url).origin, new URL(request.url).origin, ...extra]);
+
+/** Origins that may post: the site itself, the origin the request arrived on, and ALLOWED_ORIGINS. */
+export function allowedOrigins(request: Request): Set<string> {
+  return new Set([new URL(site.url).origin, new URL(request.url).origin, ...extraOrigins()]);
 }
 
 /** 403 unless the request carries an allowed `Origin` (browsers send it on every POST). */
