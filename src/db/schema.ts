@@ -8,6 +8,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -286,6 +287,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** Set by better-auth's two-factor plugin once the account's authenticator is verified. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -351,6 +354,60 @@ export const authRateLimits = pgTable('auth_rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * An account's authenticator (better-auth's two-factor plugin): the TOTP secret and the recovery codes,
+ * both encrypted with the auth secret. `verified` is false until the first code from the app is accepted.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [index('two_factors_user_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);
+
+/** What the audit log records: one name per kind of staff action. */
+export const auditActions = [
+  'role.grant',
+  'role.remove',
+  'submission.status',
+  'message.status',
+  'post.publish',
+  'post.unpublish',
+  'post.delete',
+  'document.download',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/**
+ * Who did what to which record, and when. Rows are only ever inserted: a trigger in the migration refuses
+ * UPDATE and DELETE, so not even a bug in the application can rewrite the history. The actor's email is
+ * copied in, so a row still names its author after the account is gone.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action', { enum: auditActions }).notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** What changed, e.g. `{ "from": "pending", "to": "reviewed" }` or `{ "role": "editor" }`. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at, t.id)],
+);
+
 export type AuditSubmission = typeof auditSubmissions.$inferSelect;
 export type NewAuditSubmission = typeof auditSubmissions.$inferInsert;
 export type UploadedDocument = typeof uploadedDocuments.$inferSelect;
@@ -361,3 +418,4 @@ export type BlogPost = typeof blogPosts.$inferSelect;
 export type UserRole = typeof userRoles.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
