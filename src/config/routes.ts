@@ -1,6 +1,7 @@
 /**
- * Registry of every public route of the spec's route table, with its title and description. The
- * `/sitemap` page, the fallback pages and the tests read it; pages use it for their SEO head.
+ * The site's own pages (not content): each path with its title and description for the SEO head. Pages
+ * made from a content file (a resource, a case study) are not listed here: their file holds their title
+ * and description, and `src/lib/content-pages.ts` lists them beside these for `/sitemap`.
  */
 import { site } from './site.ts';
 
@@ -147,54 +148,6 @@ export const publicRoutes: readonly PublicRoute[] = [
     group: 'Resources',
   },
   {
-    path: '/resources/biotech-website-investor-checklist',
-    title: 'Biotech Website Investor Checklist',
-    description: 'What investors look for on a biotech website, as a checklist you can work through in an afternoon.',
-    group: 'Resources',
-  },
-  {
-    path: '/resources/bolesta-audit-insights',
-    title: `${audit} Insights`,
-    description: 'What 200+ commercial audits of pharma service providers reveal about positioning, leads and BD.',
-    group: 'Resources',
-  },
-  {
-    path: '/resources/cro-linkedin-strategies',
-    title: 'LinkedIn Strategies for CROs',
-    description: 'Five LinkedIn tactics that win CRO business, with what to do and what to avoid.',
-    group: 'Resources',
-  },
-  {
-    path: '/resources/foreign-psp-us-market-guide',
-    title: 'U.S. Market Guide for Foreign Providers',
-    description: 'A 24-page guide to entering the $200+ billion U.S. pharma services market. No email required.',
-    group: 'Resources',
-  },
-  {
-    path: '/resources/cro-marketing-toolkit',
-    title: 'CRO Marketing Toolkit',
-    description: 'Ten ready-to-use marketing templates for contract research organizations.',
-    group: 'Resources',
-  },
-  {
-    path: '/resources/rfp-readiness-checklist',
-    title: 'RFP Readiness Checklist',
-    description: 'A 47-point checklist to make sure your team is ready to answer pharma RFPs.',
-    group: 'Resources',
-  },
-  {
-    path: '/resources/marketing-budget-calculator',
-    title: 'Marketing Budget Calculator',
-    description: 'An Excel calculator to plan and split the marketing budget of a life-science service provider.',
-    group: 'Resources',
-  },
-  {
-    path: '/resources/cro-onboarding-checklist',
-    title: 'CRO Client Onboarding Checklist',
-    description: 'A 52-point checklist for onboarding new sponsors, phase by phase from day -7 to day 14.',
-    group: 'Resources',
-  },
-  {
     path: '/privacy-policy',
     title: 'Privacy Policy',
     description: `How ${site.agencyName} collects, uses and protects the information you share through this website.`,
@@ -217,7 +170,8 @@ export const publicRoutes: readonly PublicRoute[] = [
 /** Looks up a registered route; throws at build time when a page asks for a path that is not registered. */
 export function routeFor(path: string): PublicRoute {
   const route = publicRoutes.find((r) => r.path === path);
-  if (!route) throw new Error(`Route ${path} is not in src/config/routes.ts`);
+  if (!route)
+    throw new Error(`Route ${path} is not in src/config/routes.ts (a page of the site's own needs an entry there)`);
   return route;
 }
 

@@ -15,12 +15,26 @@ export async function getResources(): Promise<Resource[]> {
   const entries = await getCollection('resources');
   return entries
     .map((entry) => {
-      const { title, description, cta } = entry.data;
+      const { title, description, metaTitle, metaDescription, cta } = entry.data;
       const branded = { ...cta, title: brand(cta.title), text: brand(cta.text), label: brand(cta.label) };
-      return { ...entry, data: { ...entry.data, title: brand(title), description: brand(description), cta: branded } };
+      const data = {
+        ...entry.data,
+        title: brand(title),
+        description: brand(description),
+        metaTitle: metaTitle && brand(metaTitle),
+        metaDescription: metaDescription && brand(metaDescription),
+        cta: branded,
+      };
+      return { ...entry, data };
     })
     .sort((a, b) => b.data.date.getTime() - a.data.date.getTime());
 }
+
+/** The title and description of a resource page in search results: its own SEO fields, else the heading's. */
+export const resourceSeo = ({ data }: Resource): { title: string; description: string } => ({
+  title: data.metaTitle ?? data.title,
+  description: data.metaDescription ?? data.description,
+});
 
 /** The type, size and reading time of a resource on one line, e.g. `PDF · 24 pages · 2.3 MB`. */
 export function formatLine(data: Resource['data']): string {

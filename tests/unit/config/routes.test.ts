@@ -7,45 +7,24 @@ import {
   headerMenus,
   serviceLinks,
 } from '../../../src/config/navigation.ts';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { indexableRoutes, publicRoutes, routeFor } from '../../../src/config/routes.ts';
+import { specRoutes } from '../../fixtures/spec-routes.ts';
 
-/** The route table of the product spec, section 2 (plus /sitemap, which the spec links in navigation). */
-const specRoutes = [
-  '/',
-  '/services',
-  '/services/strategy-positioning',
-  '/services/digital-marketing',
-  '/services/content-promotion',
-  '/services/event-planning',
-  '/services/bd-support',
-  '/about',
-  '/our-story',
-  '/contact',
-  '/case-studies',
-  '/packages',
-  '/bolesta-audit',
-  '/audit-intake',
-  '/audit-thank-you',
-  '/testimonials',
-  '/resources',
-  '/resources/biotech-website-investor-checklist',
-  '/resources/bolesta-audit-insights',
-  '/resources/cro-linkedin-strategies',
-  '/resources/foreign-psp-us-market-guide',
-  '/resources/cro-marketing-toolkit',
-  '/resources/rfp-readiness-checklist',
-  '/resources/marketing-budget-calculator',
-  '/resources/cro-onboarding-checklist',
-  '/biotech-website-investor',
-  '/foreign-psp-strategy',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/sitemap',
-];
+/** The pages the resource files make: one per file, at /resources/<file name>. */
+const resourcePages = readdirSync(path.resolve(import.meta.dirname, '../../../content/resources'))
+  .filter((f) => /\.mdx?$/.test(f))
+  .map((f) => `/resources/${f.replace(/\.mdx?$/, '')}`);
 
 describe('route registry', () => {
-  it('holds exactly the public routes of the spec, once each', () => {
-    expect(publicRoutes.map((r) => r.path).sort()).toEqual([...specRoutes].sort());
+  it('with the resource files, holds exactly the public routes of the spec, once each', () => {
+    const paths = [...publicRoutes.map((r) => r.path), ...resourcePages];
+    expect(paths.sort()).toEqual([...specRoutes].sort());
+  });
+
+  it('keeps content pages out: a resource is its file alone', () => {
+    expect(publicRoutes.filter((r) => /^\/(resources|case-studies)\/./.test(r.path))).toEqual([]);
   });
 
   it('gives every route its own title and a search-engine sized description', () => {
@@ -65,7 +44,7 @@ describe('route registry', () => {
 });
 
 describe('navigation', () => {
-  const registered = new Set(publicRoutes.map((r) => r.path));
+  const registered = new Set([...publicRoutes.map((r) => r.path), ...resourcePages]);
 
   it('has the menus and links the spec names', () => {
     expect(headerMenus.map((m) => m.label)).toEqual(['Services', 'Lift Audit', 'About', 'Success Stories']);
@@ -90,7 +69,7 @@ describe('navigation', () => {
     expect(serviceLinks).toHaveLength(5);
   });
 
-  it('points every menu entry at a registered route', () => {
+  it('points every menu entry at a registered route or a resource file', () => {
     const all = [
       ...headerMenus.flatMap((m) => m.links),
       ...headerLinks,

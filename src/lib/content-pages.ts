@@ -1,0 +1,29 @@
+/**
+ * The pages made from content files, in the shape of the route registry: a resource at
+ * `/resources/<file name>`, a case study at `/case-studies/<file name>`. `/sitemap` lists them beside the
+ * registry's own pages; `sitemap.xml` picks up every built page by itself.
+ */
+import { getCollection } from 'astro:content';
+import { getResources, resourceSeo } from '../components/resources/resources.ts';
+import type { PublicRoute } from '../config/routes.ts';
+
+export interface ContentPage extends Omit<PublicRoute, 'group'> {
+  group: PublicRoute['group'] | 'Case Studies';
+}
+
+export async function contentPages(): Promise<ContentPage[]> {
+  const resources = (await getResources()).map((entry) => ({
+    path: `/resources/${entry.id}`,
+    ...resourceSeo(entry),
+    group: 'Resources' as const,
+  }));
+  const caseStudies = (await getCollection('caseStudies'))
+    .sort((a, b) => a.data.order - b.data.order)
+    .map((c) => ({
+      path: `/case-studies/${c.id}`,
+      title: c.data.title,
+      description: c.data.summary,
+      group: 'Case Studies' as const,
+    }));
+  return [...resources, ...caseStudies];
+}

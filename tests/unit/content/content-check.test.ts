@@ -1,0 +1,128 @@
+// The editor's content check: a mistake is one line naming the file, the field and what is expected.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkContent, ownPagePaths } from '../../../scripts/lib/content-check.ts';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+let content: string;
+
+beforeEach(() => {
+  content = path.join(mkdtempSync(path.join(tmpdir(), 'content-check-')), 'content');
+  cpSync(path.join(repo, 'content'), content, { recursive: true });
+});
+afterEach(() => rmSync(path.dirname(content), { recursive: true, force: true }));
+
+/** A valid resource file, with `change` applied to its frontmatter lines. */
+function resource(change: (lines: string[]) => string[] = (l) => l): string {
+  const front = [
+    "title: 'A Guide for Testing'",
+    'description: A description long enough for a search result snippet, which wants fifty characters.',
+    'tags: [Testing]',
+    'image: ./images/cro-linkedin-strategies.webp',
+    'imageAlt: A laptop',
+    'date: 2026-11-24',
+    'tab: blog',
+    'fileType: Article',
+    'cta:',
+    '  title: Talk to us',
+    '  text: We read every message.',
+    '  label: Contact Us',
+    '  href: /contact',
+  ];
+  return ['---', ...change(front), '---', '', 'Body text.', ''].join('\n');
+}
+
+const write = (rel: string, text: string) => writeFileSync(path.join(content, rel), text);
+const check = () => checkContent(content, ownPagePaths(path.join(repo, 'src/pages')));
+
+describe('content check', () => {
+  it('passes the repository’s content and a new valid resource', () => {
+    expect(checkContent(path.join(repo, 'content'), ownPagePaths(path.join(repo, 'src/pages')))).toEqual([]);
+    write('resources/a-guide-for-testing.mdx', resource());
+    expect(check()).toEqual([]);
+  });
+
+  it('names the file, the field and the expected length of a short description, in one line', () => {
+    write(
+      'resources/x.mdx',
+      resource((l) => l.map((x) => (x.startsWith('description:') ? 'description: Too short.' : x))),
+    );
+    expect(check()).toEqual(['content/resources/x.mdx: description must be 50–170 characters']);
+  });
+
+  it('says which field is missing, which value is not allowed, and which field name is misspelt', () => {
+    write(
+      'resources/y.mdx',
+      resource((l) =>
+        l
+          .filter((x) => !x.startsWith('imageAlt:'))
+          .map((x) => (x === 'tab: blog' ? 'tab: videos' : x.startsWith('tags:') ? 'tgas: [Testing]' : x)),
+      ),
+    );
+    expect(check()).toEqual([
+      'content/resources/y.mdx: tags is missing (it must be a list)',
+      'content/resources/y.mdx: imageAlt is missing (it must be text)',
+      'content/resources/y.mdx: tab must be one of blog, whitepapers, ebooks',
+      'content/resources/y.mdx: unknown field tgas (check the spelling)',
+    ]);
+  });
+
+  it('refuses an image that is not there and a file without frontmatter', () => {
+    write(
+      'resources/z.mdx',
+      resource((l) => l.map((x) => (x.startsWith('image:') ? 'image: ./images/nope.webp' : x))),
+    );
+    write('case-studies/no-front.mdx', '# Just a heading\n');
+    expect(check()).toEqual([
+      'content/case-studies/no-front.mdx: must start with a frontmatter block between two --- lines',
+      'content/resources/z.mdx: image names an image file that is not there',
+    ]);
+  });
+
+  it('refuses a file name that cannot be an address, and two files that would be one page', () => {
+    write('resources/My Guide.mdx', resource());
+    write('resources/cro-linkedin-strategies.md', resource());
+    const problems = check();
+    expect(problems).toContain(
+      'content/resources/My Guide.mdx: the file name becomes the page address, so use lower-case words joined by hyphens (e.g. my-guide.mdx)',
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^content\/resources\/cro-linkedin-strategies\.mdx?: content\/resources\/cro-linkedin-strategies\.mdx? is already the page \/resources\/cro-linkedin-strategies; rename one of them$/,
+      ),
+    );
+  });
+
+  it('refuses a content page on the address of one of the site’s own pages', () => {
+    const taken = new Set(['/case-studies/featured']);
+    writeFileSync(
+      path.join(content, 'case-studies/featured.mdx'),
+      [
+        '---',
+        'title: A Featured Study',
+        'summary: A summary.',
+        'description: A description.',
+        'outcome: An outcome.',
+        "metaDescription: 'A meta description long enough for the search result snippet: it must hold at least one hundred and forty characters and at most one hundred sixty.'",
+        'industry: CRO',
+        'tags: [Web]',
+        'order: 9',
+        '---',
+        '',
+      ].join('\n'),
+    );
+    expect(checkContent(content, taken)).toEqual([
+      'content/case-studies/featured.mdx: /case-studies/featured is already a page of the site; choose another file name',
+    ]);
+  });
+
+  it('reads the site’s own page addresses from src/pages', () => {
+    const own = ownPagePaths(path.join(repo, 'src/pages'));
+    expect(own).toContain('/');
+    expect(own).toContain('/services/bd-support');
+    expect(own).toContain('/resources');
+    expect([...own].some((p) => p.includes('['))).toBe(false);
+  });
+});
