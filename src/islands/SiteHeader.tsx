@@ -25,6 +25,8 @@ interface Props {
   links: readonly NavLink[];
   cta: NavLink;
   currentPath: string;
+  /** Whether the page shows the phone's fixed call-to-action bar (pages with their own bottom bar do not). */
+  mobileCta: boolean;
 }
 
 type MenuId = NavMenu['id'];
@@ -223,7 +225,7 @@ function MobileMenu({ menus, links, cta, open }: Pick<Props, 'menus' | 'links' |
   );
 }
 
-function SiteHeader({ agencyName, menus, links, cta, currentPath }: Props) {
+function SiteHeader({ agencyName, menus, links, cta, currentPath, mobileCta }: Props) {
   const state = useHoverMenu();
   const [mobileOpen, setMobileOpen] = useState(false);
 
@@ -286,8 +288,7 @@ function SiteHeader({ agencyName, menus, links, cta, currentPath }: Props) {
         </div>
         <MobileMenu menus={menus} links={links} cta={cta} open={mobileOpen} />
       </header>
-      {/* The intake page has its own bottom bar; a bar that links to the page itself would only cover it. */}
-      {!mobileOpen && currentPath.replace(/\/$/, '') !== cta.href && (
+      {!mobileOpen && mobileCta && (
         <nav
           aria-label="Start your audit"
           data-mobile-cta

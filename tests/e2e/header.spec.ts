@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './helpers.ts';
 
 test.describe('desktop header menus', () => {
@@ -116,4 +116,50 @@ test.describe('mobile header', () => {
     await expect(menu).toBeHidden();
     await expect(bottomBar).toBeVisible();
   });
+
+  /** The visible elements fixed to the bottom of the viewport: the bars a phone user sees stacked there. */
+  const bottomBars = (page: Page) =>
+    page.locator('body *').evaluateAll((elements) =>
+      elements
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          const box = el.getBoundingClientRect();
+          return (
+            style.position === 'fixed' &&
+            style.display !== 'none' &&
+            style.visibility !== 'hidden' &&
+            box.height > 0 &&
+            Math.abs(box.bottom - window.innerHeight) < 2
+          );
+        })
+        .map((el) => (el.hasAttribute('data-mobile-cta') ? 'site' : 'page')),
+    );
+
+  test('one fixed bottom bar at a time: the site’s on an ordinary page, the intake’s own on the intake, none after the audit', async ({
+    page,
+  }) => {
+    await page.goto('/services');
+    await hydrated(page);
+    expect(await bottomBars(page)).toEqual(['site']);
+
+    await page.goto('/audit-intake');
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: /Continue|Next/ }).first()).toBeVisible();
+    expect(await bottomBars(page)).toEqual(['page']);
+
+    await page.goto('/audit-thank-you');
+    await hydrated(page);
+    expect(await bottomBars(page)).toEqual([]);
+  });
+});
+
+test('marks the page the visitor is on in the main navigation (built pages end in .html, addresses do not)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/contact');
+  await hydrated(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Market Entry' })).not.toHaveAttribute('aria-current', 'page');
 });
