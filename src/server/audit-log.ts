@@ -3,7 +3,8 @@
  * which post, downloaded which document, and when. A change records its row through the same transaction
  * handle that makes the change, so a change that rolls back leaves no row and a change that commits cannot
  * lose its row. Rows are only inserted: nothing here updates or deletes one, and the database's trigger
- * (migration 0003_security) refuses it whoever asks. Admins read it newest first, 50 a page, and as CSV.
+ * (migration 0003_security) refuses an UPDATE or DELETE from any connection. Admins read it newest first, 50 a
+ * page, and as CSV.
  */
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
