@@ -9,6 +9,9 @@
  *   grant <email> <role>
  *       gives an existing, confirmed account a role
  *
+ * Every role given here is recorded in the audit log as `role.grant` by the actor `cli` ("command line"): no
+ * account is signed in, and whoever runs this holds the database's credentials.
+ *
  * Exit codes: 0 done, 1 refused by the database state (account missing, unconfirmed or already there,
  * database unreachable), 2 wrong usage. It opens the database as every process here does (openDatabase):
  * the running `npm start` server's over its socket, the embedded folder, or DATABASE_URL (migrated beforehand).
@@ -18,6 +21,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/embedded.ts';
 import { roles, userRoles, type Role } from '../src/db/schema.ts';
+import { commandLine, recordAudit } from '../src/server/audit-log.ts';
 import { getAuth, PASSWORD_MAX, PASSWORD_MIN } from '../src/server/auth.ts';
 import { isRole } from '../src/server/roles.ts';
 
@@ -99,14 +103,32 @@ export function parseCommand(argv: string[]): Command {
 /** A random password in URL-safe characters, well above the minimum length. */
 const generatePassword = () => randomBytes(18).toString('base64url');
 
-/** Gives `userId` the role; false when it already held it. */
-async function grantRole(db: Db, userId: string, role: Role): Promise<boolean> {
-  const inserted = await db
-    .insert(userRoles)
-    .values({ userId, role })
-    .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
-    .returning({ id: userRoles.id });
-  return inserted.length > 0;
+/**
+ * Gives the account the role and records the grant with it (one transaction); false when it already held
+ * the role, which records nothing. `command` says which command granted it.
+ */
+async function grantRole(
+  db: Db,
+  user: { id: string; email: string },
+  role: Role,
+  command: 'create' | 'grant',
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(userRoles)
+      .values({ userId: user.id, role })
+      .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
+      .returning({ id: userRoles.id });
+    if (!inserted.length) return false;
+    await recordAudit(
+      tx,
+      commandLine,
+      'role.grant',
+      { type: 'user', id: user.id },
+      { role, email: user.email, command },
+    );
+    return true;
+  });
 }
 
 type AuthContext = Awaited<ReturnType<typeof getAuth>['$context']>;
@@ -162,7 +184,7 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
       );
       return 1;
     }
-    const added = await grantRole(database, existing.user.id, command.role);
+    const added = await grantRole(database, existing.user, command.role, 'grant');
     io.out(
       added
         ? `${command.email} now has the ${command.role} role.`
@@ -182,7 +204,7 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
   const name = command.name ?? command.email.split('@')[0]!;
   if (existing) {
     await takeOver(auth, existing.user.id, hash, name);
-    await grantRole(database, existing.user.id, command.role);
+    await grantRole(database, existing.user, command.role, 'create');
     io.out(
       `Took over the unconfirmed account of ${command.email}: new password, confirmed, its sessions ended; it has the ${command.role} role.`,
     );
@@ -193,7 +215,7 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
       { method: 'admin' },
     );
     await setPassword(auth, user.id, hash);
-    await grantRole(database, user.id, command.role);
+    await grantRole(database, user, command.role, 'create');
     io.out(`Created ${command.email} (confirmed) with the ${command.role} role.`);
   }
   if (!command.password)

@@ -1,6 +1,7 @@
 // A document of an audit, streamed from the private Blobs store (decision 6):
 //   GET /api/admin/documents/:id   viewer → the file as an attachment (Content-Type from its extension,
-//                                  Content-Length, Cache-Control: private, no-store, nosniff)
+//                                  Content-Length, Cache-Control: private, no-store, nosniff); each
+//                                  download is recorded in the audit log (document.download)
 // 401/403/503 from the role guard, 404 not_found when the row or its blob is missing.
 import type { Config } from '@netlify/functions';
 import { openDocument } from '../../src/server/admin/documents.ts';
@@ -10,8 +11,8 @@ import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
 export default adminEndpoint((_url, { id }) => ({
   GET: {
     role: 'viewer',
-    run: async ({ db }) => {
-      const file = await openDocument(db, id);
+    run: async ({ db, user }) => {
+      const file = await openDocument(db, user, id);
       return attachment(file.body, file);
     },
   },

@@ -3,6 +3,7 @@
 //   GET   /api/admin/messages/export.csv?status=&q=&spam= viewer → text/csv attachment of every match
 //   POST  /api/admin/messages/:id/open                   viewer → { message } (unread becomes read)
 //   PATCH /api/admin/messages/:id { status }             editor → { message }
+// Each change of status, the first opening too, is recorded in the audit log (message.status).
 // 401/403/503 from the role guard, 404 not_found, 422 invalid_fields (bad filter or status).
 import type { Config } from '@netlify/functions';
 import { csvAttachment } from '../../src/server/admin/download.ts';
@@ -30,14 +31,16 @@ export default adminEndpoint((url, { id }) => {
     return { GET: { role: 'viewer', run: async ({ db }) => json(await listMessages(db, messagesQuery(url))) } };
   }
   if (url.pathname.endsWith('/open')) {
-    return { POST: { role: 'viewer', run: async ({ db }) => json({ message: await openMessage(db, id) }) } };
+    return {
+      POST: { role: 'viewer', run: async ({ db, user }) => json({ message: await openMessage(db, user, id) }) },
+    };
   }
   return {
     PATCH: {
       role: 'editor',
-      run: async ({ db }, request) => {
+      run: async ({ db, user }, request) => {
         const { status } = await readJson(request, messageStatusSchema);
-        return json({ message: await updateMessageStatus(db, id, status) });
+        return json({ message: await updateMessageStatus(db, user, id, status) });
       },
     },
   };

@@ -4,6 +4,7 @@
 //                                           editor → 201 { post } (author = the signed-in user)
 //   PATCH  /api/admin/posts/:id { any of those fields }  editor → { post }
 //   DELETE /api/admin/posts/:id             editor → 204
+// Publishing, unpublishing and deleting are recorded in the audit log (post.publish, post.unpublish, post.delete).
 // 401/403/503 from the role guard, 404 not_found, 409 slug_taken, 422 invalid_fields.
 import type { Config } from '@netlify/functions';
 import { MAX_CONTENT_LENGTH, postPatchSchema, postSchema } from '../../src/lib/forms/post.schema.ts';
@@ -22,7 +23,7 @@ export default adminEndpoint((_url, { id }) => {
         role: 'editor',
         run: async ({ db, user }, request) => {
           const input = await readJson(request, postSchema, MAX_BODY);
-          return json({ post: await createPost(db, user.id, input) }, { status: 201 });
+          return json({ post: await createPost(db, user, input) }, { status: 201 });
         },
       },
     };
@@ -30,13 +31,13 @@ export default adminEndpoint((_url, { id }) => {
   return {
     PATCH: {
       role: 'editor',
-      run: async ({ db }, request) =>
-        json({ post: await updatePost(db, id, await readJson(request, postPatchSchema, MAX_BODY)) }),
+      run: async ({ db, user }, request) =>
+        json({ post: await updatePost(db, user, id, await readJson(request, postPatchSchema, MAX_BODY)) }),
     },
     DELETE: {
       role: 'editor',
-      run: async ({ db }) => {
-        await deletePost(db, id);
+      run: async ({ db, user }) => {
+        await deletePost(db, user, id);
         return noContent();
       },
     },

@@ -2,6 +2,7 @@
 //   GET    /api/admin/roles                   admin → { items: [{ id, userId, email, role, createdAt }] } newest first
 //   POST   /api/admin/roles { email, role? }  admin → 201 { role: { id, userId, email, role, createdAt } }
 //   DELETE /api/admin/roles/:id               admin → 204
+// Each grant and removal is recorded in the audit log (role.grant, role.remove).
 // 401/403/503 from the role guard, 404 user_not_found / not_found, 409 role_exists / last_admin,
 // 422 invalid_fields.
 import type { Config } from '@netlify/functions';
@@ -15,16 +16,16 @@ export default adminEndpoint((_url, { id }) => {
       GET: { role: 'admin', run: async ({ db }) => json(await listRoles(db)) },
       POST: {
         role: 'admin',
-        run: async ({ db }, request) =>
-          json({ role: await addRole(db, await readJson(request, addRoleSchema)) }, { status: 201 }),
+        run: async ({ db, user }, request) =>
+          json({ role: await addRole(db, user, await readJson(request, addRoleSchema)) }, { status: 201 }),
       },
     };
   }
   return {
     DELETE: {
       role: 'admin',
-      run: async ({ db }) => {
-        await removeRole(db, id);
+      run: async ({ db, user }) => {
+        await removeRole(db, user, id);
         return noContent();
       },
     },

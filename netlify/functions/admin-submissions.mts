@@ -3,6 +3,7 @@
 //   GET   /api/admin/submissions/export.csv?status=&q=&spam= viewer → text/csv attachment of every match
 //   GET   /api/admin/submissions/:id                       viewer → { submission, sections, documents }
 //   PATCH /api/admin/submissions/:id { status }            editor → { submission }
+// Each change of status is recorded in the audit log (submission.status).
 // 401/403/503 from the role guard, 404 not_found, 422 invalid_fields (bad filter or status).
 import type { Config } from '@netlify/functions';
 import { csvAttachment } from '../../src/server/admin/download.ts';
@@ -36,9 +37,9 @@ export default adminEndpoint((url, { id }) => {
     GET: { role: 'viewer', run: async ({ db }) => json(await getSubmission(db, id)) },
     PATCH: {
       role: 'editor',
-      run: async ({ db }, request) => {
+      run: async ({ db, user }, request) => {
         const { status } = await readJson(request, submissionStatusSchema);
-        return json({ submission: await updateSubmissionStatus(db, id, status) });
+        return json({ submission: await updateSubmissionStatus(db, user, id, status) });
       },
     },
   };

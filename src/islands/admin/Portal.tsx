@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
 import type { Me } from './AdminApp.tsx';
+import { AuditLogTab } from './AuditLogTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { RolesTab } from './RolesTab.tsx';
@@ -14,6 +15,7 @@ const tabs = [
   { id: 'messages', label: 'Contact Messages', needs: 'viewer' },
   { id: 'posts', label: 'Blog Posts', needs: 'editor' },
   { id: 'roles', label: 'User Roles', needs: 'admin' },
+  { id: 'audit-log', label: 'Audit Log', needs: 'admin' },
 ] as const;
 
 type TabId = (typeof tabs)[number]['id'];
@@ -83,6 +85,7 @@ export function Portal({ me }: { me: Me }) {
         {active === 'messages' && <MessagesTab canEdit={canEdit} />}
         {active === 'posts' && <PostsTab />}
         {active === 'roles' && <RolesTab />}
+        {active === 'audit-log' && <AuditLogTab />}
       </div>
     </div>
   );

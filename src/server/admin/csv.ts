@@ -8,11 +8,13 @@ import { getTableColumns, type Table } from 'drizzle-orm';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell as text: dates as ISO 8601, lists joined with '; ', null as empty. */
+/** One cell as text: dates as ISO 8601, lists joined with '; ', other objects as JSON, null as empty. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(cellText).join('; ');
+  // A jsonb column (the audit log's detail) would otherwise read "[object Object]".
+  if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 

@@ -6,6 +6,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, messageStatuses, type ContactMessage } from '../../db/schema.ts';
+import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { tableCsv } from './csv.ts';
 import { isUuid, notFound } from './errors.ts';
 import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
@@ -53,28 +54,51 @@ export async function exportMessages(db: Db, query: MessageQuery): Promise<strin
 /**
  * A message as a viewer opens it: an unread message becomes read (opening is reading, spec section 4);
  * a read or replied one stays as it is. One conditional UPDATE, so two staff opening it at once agree.
+ * That first opening is a status change like any other, so it is recorded (`via: 'open'`): the log then
+ * says who first read a lead, and it happens once a message, so it cannot flood the log.
  */
-export async function openMessage(db: Db, id: string | undefined): Promise<ContactMessage> {
+export async function openMessage(db: Db, actor: AuditActor, id: string | undefined): Promise<ContactMessage> {
   if (!isUuid(id)) throw notFound('message');
-  const [opened] = await db
-    .update(m)
-    .set({ status: 'read', updatedAt: new Date() })
-    .where(and(eq(m.id, id), eq(m.status, 'unread')))
-    .returning();
+  const opened = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(m)
+      .set({ status: 'read', updatedAt: new Date() })
+      .where(and(eq(m.id, id), eq(m.status, 'unread')))
+      .returning();
+    if (row)
+      await recordAudit(
+        tx,
+        actor,
+        'message.status',
+        { type: 'message', id },
+        { from: 'unread', to: 'read', via: 'open' },
+      );
+    return row;
+  });
   if (opened) return opened;
   const [row] = await db.select().from(m).where(eq(m.id, id));
   if (!row) throw notFound('message');
   return row;
 }
 
-/** Sets a message's status (any of the three) and stamps updated_at. */
+/**
+ * Sets a message's status (any of the three) and stamps updated_at; a real change is recorded in the audit
+ * log in the same transaction, the status it already had records nothing.
+ */
 export async function updateMessageStatus(
   db: Db,
+  actor: AuditActor,
   id: string | undefined,
   status: ContactMessage['status'],
 ): Promise<ContactMessage> {
   if (!isUuid(id)) throw notFound('message');
-  const [row] = await db.update(m).set({ status, updatedAt: new Date() }).where(eq(m.id, id)).returning();
-  if (!row) throw notFound('message');
-  return row;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: m.status }).from(m).where(eq(m.id, id)).for('update');
+    if (!current) throw notFound('message');
+    const [row] = await tx.update(m).set({ status, updatedAt: new Date() }).where(eq(m.id, id)).returning();
+    if (current.status !== status) {
+      await recordAudit(tx, actor, 'message.status', { type: 'message', id }, { from: current.status, to: status });
+    }
+    return row!;
+  });
 }

@@ -9,6 +9,7 @@ import { blogPosts, type BlogPost } from '../../db/schema.ts';
 import { postSchema, type PostInput, type PostPatch } from '../../lib/forms/post.schema.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { AdminError, invalidFields, isUuid, notFound } from './errors.ts';
+import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { purgeBlogCache } from '../blog/cache.ts';
 
 /** Called after a change that visitors can see (a post published, edited while published, unpublished or
@@ -45,22 +46,40 @@ async function uniqueSlug<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A new post by `authorId` (the signed-in editor). */
-export async function createPost(db: Db, authorId: string, input: PostInput): Promise<BlogPost> {
+/** What the audit log keeps of a post: enough to name it after it is gone. */
+const postDetail = (post: BlogPost) => ({ title: post.title, slug: post.slug });
+
+/** A new post by `author` (the signed-in editor); one created published is recorded as published with it. */
+export async function createPost(db: Db, author: AuditActor, input: PostInput): Promise<BlogPost> {
   const slug = slugOf(input);
   const publishedAt = input.status === 'published' ? new Date() : null;
-  const [post] = await uniqueSlug(() =>
-    db
-      .insert(blogPosts)
-      .values({ ...input, slug, authorId, publishedAt })
-      .returning(),
+  const post = await uniqueSlug(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(blogPosts)
+        .values({ ...input, slug, authorId: author.id, publishedAt })
+        .returning();
+      if (row!.status === 'published') {
+        await recordAudit(tx, author, 'post.publish', { type: 'post', id: row!.id }, postDetail(row!));
+      }
+      return row!;
+    }),
   );
-  if (post!.status === 'published') await onPostsChanged();
-  return post!;
+  if (post.status === 'published') await onPostsChanged();
+  return post;
 }
 
-/** Changes the fields given; the merged post must pass the whole form's rules. An empty slug is remade. */
-export async function updatePost(db: Db, id: string | undefined, patch: PostPatch): Promise<BlogPost> {
+/**
+ * Changes the fields given; the merged post must pass the whole form's rules. An empty slug is remade.
+ * A change of status is recorded as a publish or an unpublish in the same transaction (an edit that keeps
+ * the status records nothing).
+ */
+export async function updatePost(
+  db: Db,
+  actor: AuditActor,
+  id: string | undefined,
+  patch: PostPatch,
+): Promise<BlogPost> {
   if (!isUuid(id)) throw notFound('post');
   const { before, after } = await uniqueSlug(() =>
     db.transaction(async (tx) => {
@@ -76,6 +95,10 @@ export async function updatePost(db: Db, id: string | undefined, patch: PostPatc
         .set({ ...merged.data, slug: slugOf(merged.data), publishedAt, updatedAt: new Date() })
         .where(eq(blogPosts.id, id))
         .returning();
+      if (updated!.status !== current.status) {
+        const action = updated!.status === 'published' ? 'post.publish' : 'post.unpublish';
+        await recordAudit(tx, actor, action, { type: 'post', id }, postDetail(updated!));
+      }
       return { before: current, after: updated! };
     }),
   );
@@ -83,11 +106,15 @@ export async function updatePost(db: Db, id: string | undefined, patch: PostPatc
   return after;
 }
 
-/** Deletes a post; 404 when there is none. */
-export async function deletePost(db: Db, id: string | undefined): Promise<void> {
+/** Deletes a post (draft or published, recorded either way with the status it had); 404 when there is none. */
+export async function deletePost(db: Db, actor: AuditActor, id: string | undefined): Promise<void> {
   if (!isUuid(id)) throw notFound('post');
-  const [gone] = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ status: blogPosts.status });
-  if (!gone) throw notFound('post');
+  const gone = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
+    if (!row) throw notFound('post');
+    await recordAudit(tx, actor, 'post.delete', { type: 'post', id }, { ...postDetail(row), status: row.status });
+    return row;
+  });
   if (gone.status === 'published') await onPostsChanged();
 }
 

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users, type Role } from '../../db/schema.ts';
 import { emailField } from '../../lib/forms/fields.ts';
+import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { AdminError, isUuid, notFound } from './errors.ts';
 
 /** The body of `POST /api/admin/roles`. */
@@ -44,9 +45,9 @@ export async function listRoles(db: Db): Promise<{ items: RoleItem[] }> {
 
 /**
  * Grants `role` to the account with `email`: 404 user_not_found, 409 unconfirmed_account, 409 role_exists
- * when already held.
+ * when already held. The grant and its audit row commit together.
  */
-export async function addRole(db: Db, input: { email: string; role: Role }): Promise<RoleItem> {
+export async function addRole(db: Db, actor: AuditActor, input: { email: string; role: Role }): Promise<RoleItem> {
   // better-auth stores emails in lower case, and emailField lower-cases what staff type.
   const [user] = await db
     .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
@@ -62,21 +63,25 @@ export async function addRole(db: Db, input: { email: string; role: Role }): Pro
       'This account has not confirmed its email address yet. Ask them to open the confirmation link first, or make the account with npm run admin -- create.',
     );
   }
-  const [row] = await db
-    .insert(userRoles)
-    .values({ userId: user.id, role: input.role })
-    .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
-    .returning();
-  if (!row) throw new AdminError(409, 'role_exists', 'User already has this role');
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(userRoles)
+      .values({ userId: user.id, role: input.role })
+      .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
+      .returning();
+    if (!inserted) throw new AdminError(409, 'role_exists', 'User already has this role');
+    await recordAudit(tx, actor, 'role.grant', { type: 'user', id: user.id }, { role: input.role, email: user.email });
+    return inserted;
+  });
   return { id: row.id, userId: row.userId, email: user.email, role: row.role, createdAt: row.createdAt };
 }
 
 /**
  * Removes a role; 409 last_admin when no other admin with a confirmed, existing account would remain. Every
  * admin row is locked first, in id order, so two admins removing each other at once cannot both succeed
- * (nor deadlock).
+ * (nor deadlock). The removal and its audit row commit together; a refusal records nothing.
  */
-export async function removeRole(db: Db, id: string | undefined): Promise<void> {
+export async function removeRole(db: Db, actor: AuditActor, id: string | undefined): Promise<void> {
   if (!isUuid(id)) throw notFound('role');
   await db.transaction(async (tx) => {
     await tx
@@ -91,6 +96,15 @@ export async function removeRole(db: Db, id: string | undefined): Promise<void> 
       throw new AdminError(409, 'last_admin', 'The last administrator cannot be removed.');
     }
     await tx.delete(userRoles).where(eq(userRoles.id, id));
+    // The holder's email as it is now: the row keeps naming them after the account is gone ('' if already gone).
+    const [holder] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.userId));
+    await recordAudit(
+      tx,
+      actor,
+      'role.remove',
+      { type: 'user', id: target.userId },
+      { role: target.role, email: holder?.email ?? '' },
+    );
   });
 }
 

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { auditSubmissions, submissionStatuses, uploadedDocuments, type AuditSubmission } from '../../db/schema.ts';
 import { answerSections, type AnswerSection } from '../audit-answers.ts';
+import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { tableCsv } from './csv.ts';
 import { isUuid, notFound } from './errors.ts';
 import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
@@ -90,14 +91,31 @@ export async function getSubmission(db: Db, id: string | undefined): Promise<Sub
   return { submission, sections: answerSections(submission), documents };
 }
 
-/** Sets a submission's status (any of the three, freely) and stamps updated_at. */
+/**
+ * Sets a submission's status (any of the three, freely) and stamps updated_at. A real change is recorded
+ * in the audit log in the same transaction; setting the status it already has records nothing. The row
+ * lock makes two staff changing it at once record each other's status as their "from".
+ */
 export async function updateSubmissionStatus(
   db: Db,
+  actor: AuditActor,
   id: string | undefined,
   status: AuditSubmission['status'],
 ): Promise<AuditSubmission> {
   if (!isUuid(id)) throw notFound('submission');
-  const [row] = await db.update(s).set({ status, updatedAt: new Date() }).where(eq(s.id, id)).returning();
-  if (!row) throw notFound('submission');
-  return row;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: s.status }).from(s).where(eq(s.id, id)).for('update');
+    if (!current) throw notFound('submission');
+    const [row] = await tx.update(s).set({ status, updatedAt: new Date() }).where(eq(s.id, id)).returning();
+    if (current.status !== status) {
+      await recordAudit(
+        tx,
+        actor,
+        'submission.status',
+        { type: 'submission', id },
+        { from: current.status, to: status },
+      );
+    }
+    return row!;
+  });
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as auditLogFn from '../../../netlify/functions/admin-audit-log.mts';
 import * as documentsFn from '../../../netlify/functions/admin-documents.mts';
 import * as meFn from '../../../netlify/functions/admin-me.mts';
 import * as messagesFn from '../../../netlify/functions/admin-messages.mts';
@@ -197,6 +198,20 @@ const routes: Record<string, Route> = {
       return { path: `/api/admin/roles/${row!.id}` };
     },
   },
+  'GET /api/admin/audit-log': {
+    fn: auditLogFn,
+    method: 'GET',
+    needs: 'admin',
+    success: 200,
+    prepare: fixed('/api/admin/audit-log'),
+  },
+  'GET /api/admin/audit-log/export': {
+    fn: auditLogFn,
+    method: 'GET',
+    needs: 'admin',
+    success: 200,
+    prepare: fixed('/api/admin/audit-log/export'),
+  },
 };
 
 const actors: Actor[] = ['anonymous', 'noRole', 'viewer', 'editor', 'admin'];
@@ -239,7 +254,9 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
       'GET /api/admin/messages/export.csv',
       'POST /api/admin/messages/:id/open',
     ]);
-    expect(allowed('editor')).toEqual(Object.keys(routes).filter((name) => !name.includes('/roles')));
+    expect(allowed('editor')).toEqual(
+      Object.keys(routes).filter((name) => !name.includes('/roles') && !name.includes('/audit-log')),
+    );
     expect(allowed('admin')).toEqual(Object.keys(routes));
   });
 });

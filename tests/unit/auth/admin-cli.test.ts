@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import auth from '../../../netlify/functions/auth.mts';
 import { runAdmin, USAGE } from '../../../scripts/admin.ts';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import { openTestDatabase } from '../test-db.ts';
-import { accounts, authRateLimits, mailOutbox, sessions, userRoles, users } from '../../../src/db/schema.ts';
+import { accounts, auditLog, authRateLimits, mailOutbox, sessions, userRoles, users } from '../../../src/db/schema.ts';
 import { getAuth } from '../../../src/server/auth.ts';
 import { rolesOf } from '../../../src/server/roles.ts';
 import { call } from '../functions/harness.ts';
@@ -24,6 +24,7 @@ beforeEach(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {}); // the development-secret warning
   vi.spyOn(console, 'log').mockImplementation(() => {}); // the console transport prints each mail
   for (const table of [mailOutbox, userRoles, sessions, accounts, users, authRateLimits]) await handle.db.delete(table);
+  await handle.db.execute(sql`truncate audit_log`); // append-only: its trigger refuses DELETE
 });
 
 /** Runs the CLI on the test database; resolves with its exit code and what it printed. */
@@ -190,6 +191,50 @@ describe('a colleague’s address signed up first by an attacker', () => {
     expect(password).toBeDefined();
     expect((await signIn(colleague, password!)).status).toBe(200);
     expect((await signIn(colleague, attackerPassword)).status).toBe(401);
+  });
+});
+
+describe('the audit log of the command line', () => {
+  const logged = () => handle.db.select().from(auditLog).orderBy(asc(auditLog.at), asc(auditLog.id));
+  const grantRow = (id: string, email: string, role: string, command: string) => ({
+    id: expect.any(String),
+    at: expect.any(Date),
+    actorId: 'cli',
+    actorEmail: 'command line',
+    action: 'role.grant',
+    targetType: 'user',
+    targetId: id,
+    detail: { role, email, command },
+  });
+
+  it('records the role of create and of grant as granted by the command line', async () => {
+    await admin('create', 'log@bolesta.example', '--role', 'viewer', '--password', 'a strong passphrase');
+    const id = (await userId('log@bolesta.example'))!;
+    expect((await admin('grant', 'log@bolesta.example', 'admin')).code).toBe(0);
+    expect(await logged()).toEqual([
+      grantRow(id, 'log@bolesta.example', 'viewer', 'create'),
+      grantRow(id, 'log@bolesta.example', 'admin', 'grant'),
+    ]);
+  });
+
+  it('records the role of a taken-over account', async () => {
+    expect((await signUp('taken@bolesta.example', 'attacker passphrase')).status).toBe(200);
+    expect((await admin('create', 'taken@bolesta.example', '--role', 'editor')).code).toBe(0);
+    const id = (await userId('taken@bolesta.example'))!;
+    expect(await logged()).toEqual([grantRow(id, 'taken@bolesta.example', 'editor', 'create')]);
+  });
+
+  it('records nothing for a role already held or a refused command', async () => {
+    await admin('create', 'once@bolesta.example', '--role', 'viewer', '--password', 'a strong passphrase');
+    const before = await logged();
+    expect(before).toHaveLength(1);
+    expect((await admin('grant', 'once@bolesta.example', 'viewer')).out).toMatch(/already had/);
+    expect((await admin('grant', 'ghost@bolesta.example', 'viewer')).code).toBe(1);
+    expect((await admin('create', 'once@bolesta.example', '--role', 'admin')).code).toBe(1);
+    expect((await signUp('unconfirmed@bolesta.example', 'a strong passphrase')).status).toBe(200);
+    expect((await admin('grant', 'unconfirmed@bolesta.example', 'viewer')).code).toBe(1);
+    expect((await admin('grant', 'once@bolesta.example', 'owner')).code).toBe(2);
+    expect(await logged()).toEqual(before);
   });
 });
 
