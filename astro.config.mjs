@@ -7,7 +7,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { site } from './src/config/site.ts';
 import { publicRoutes } from './src/config/routes.ts';
 import { localFunctions } from './scripts/lib/vite-functions.ts';
+import { moveStylesInBuild } from './scripts/lib/styles-to-head.ts';
 import { copyFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
 /** Paths that search engines must not index (decision 15). */
 const noindexPaths = new Set([
@@ -38,6 +40,15 @@ export default defineConfig({
       hooks: {
         'astro:build:done': async ({ dir }) => {
           await copyFile(new URL('sitemap-index.xml', dir), new URL('sitemap.xml', dir));
+        },
+      },
+    },
+    {
+      // Valid HTML: Astro's island style goes from the body to the head (see scripts/lib/styles-to-head.ts).
+      name: 'island-style-in-head',
+      hooks: {
+        'astro:build:done': ({ dir }) => {
+          moveStylesInBuild(fileURLToPath(dir));
         },
       },
     },

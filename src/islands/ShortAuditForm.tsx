@@ -71,7 +71,7 @@ function ShortAuditForm({ auditName, thankYouPath }: { auditName: string; thankY
             placeholder="https://"
           />
         </div>
-        <TextField name="address" label={l.address} required autoComplete="street-address" />
+        <TextField name="address" label={l.address} required autoComplete="address-line1" />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField name="city" label={l.city} required autoComplete="address-level2" />
           <TextField name="state" label={l.state} required autoComplete="address-level1" />

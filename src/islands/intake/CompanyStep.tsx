@@ -19,7 +19,7 @@ export function CompanyStep() {
       </StepSection>
       <StepSection title="Your company">
         <TextField name="companyName" label={l.companyName} required autoComplete="organization" />
-        <TextField name="address" label={l.address} required autoComplete="street-address" />
+        <TextField name="address" label={l.address} required autoComplete="address-line1" />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField name="city" label={l.city} required autoComplete="address-level2" />
           <TextField name="state" label={l.state} required autoComplete="address-level1" />
