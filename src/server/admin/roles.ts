@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
-import { roles, userRoles, users, type Role } from '../../db/schema.ts';
+import { roles, sessions, userRoles, users, type Role } from '../../db/schema.ts';
 import { emailField } from '../../lib/forms/fields.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { AdminError, isUuid, notFound } from './errors.ts';
@@ -96,6 +96,10 @@ export async function removeRole(db: Db, actor: AuditActor, id: string | undefin
       throw new AdminError(409, 'last_admin', 'The last administrator cannot be removed.');
     }
     await tx.delete(userRoles).where(eq(userRoles.id, id));
+    // Someone left with no role has no business in the portal: their sessions end with the last role, so
+    // nothing they had open (a tab, a stolen cookie) keeps a foothold in the account's self-service either.
+    const [left] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.userId, target.userId));
+    if (!left?.n) await tx.delete(sessions).where(eq(sessions.userId, target.userId));
     // The holder's email as it is now: the row keeps naming them after the account is gone ('' if already gone).
     const [holder] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.userId));
     await recordAudit(

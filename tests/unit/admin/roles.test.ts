@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as rolesFn from '../../../netlify/functions/admin-roles.mts';
 import type { DbHandle } from '../../../src/db/client.ts';
-import { userRoles, users, type Role } from '../../../src/db/schema.ts';
+import { sessions, userRoles, users, type Role } from '../../../src/db/schema.ts';
 import { addUser, errorOf, openTestDatabase, request, resetTables, signIn, staff } from './harness.ts';
 
 vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
@@ -129,6 +129,22 @@ describe('DELETE /api/admin/roles/:id', () => {
     signIn('admin');
     expect((await remove(id)).status).toBe(404);
     expect((await remove('not-a-uuid')).status).toBe(404);
+  });
+
+  it('ends the holder’s sessions with their last role, not before', async () => {
+    const session = {
+      id: `s-${randomUUID()}`,
+      token: `t-${randomUUID()}`,
+      userId: staff.noRole.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    };
+    await handle.db.insert(sessions).values(session);
+    await add({ email: staff.noRole.email, role: 'viewer' });
+    await add({ email: staff.noRole.email, role: 'editor' });
+    expect((await remove(await roleId(staff.noRole.id, 'viewer'))).status).toBe(204);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.id, session.id))).toHaveLength(1);
+    expect((await remove(await roleId(staff.noRole.id, 'editor'))).status).toBe(204);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, staff.noRole.id))).toEqual([]);
   });
 
   it('never removes the last admin role (409 last_admin); with a second admin, one can go', async () => {
