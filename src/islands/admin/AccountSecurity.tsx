@@ -288,12 +288,9 @@ function Setup({
           account by entering this setup key. It is time-based and gives 6-digit codes.
         </p>
         <p className="mt-2">
-          <span className="block text-sm font-medium" id="two-factor-key-label">
-            Setup key for {email}
-          </span>
+          <span className="block text-sm font-medium">Setup key for {email}</span>
           <code
             id="two-factor-key"
-            aria-labelledby="two-factor-key-label"
             className="mt-1 inline-block rounded bg-slate-100 px-3 py-2 font-mono text-lg tracking-wider break-all text-ink"
           >
             {key}
