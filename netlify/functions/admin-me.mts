@@ -1,6 +1,9 @@
 // The signed-in staff member, for the portal to decide what to show (any signed-in user, role or not):
-//   GET /api/admin/me → 200 { user: { id, email, name }, roles: Role[] (highest first), site }
-// where `site` is `local`, `production` or `preview` (the portal marks a preview with a ribbon).
+//   GET /api/admin/me → 200 { user: { id, email, name, twoFactorEnabled, twoFactorRequired },
+//                              roles: Role[] (highest first), site }
+// where `site` is `local`, `production` or `preview` (the portal marks a preview with a ribbon), and
+// `twoFactorRequired` says that this user must have two-factor sign-in on (ADMIN_2FA_REQUIRED and the admin
+// role): without it, every other admin call answers 403 two_factor_required and the portal shows the setup.
 // 401 unauthenticated without a session.
 import type { Config } from '@netlify/functions';
 import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
@@ -10,8 +13,18 @@ import { siteContext } from '../../src/server/platform.ts';
 export default adminEndpoint(() => ({
   GET: {
     role: null,
-    run: async ({ user, roles }) =>
-      json({ user: { id: user.id, email: user.email, name: user.name }, roles, site: siteContext() }),
+    run: async ({ user, roles, twoFactorRequired }) =>
+      json({
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          twoFactorEnabled: user.twoFactorEnabled,
+          twoFactorRequired,
+        },
+        roles,
+        site: siteContext(),
+      }),
   },
 }));
 

@@ -1,5 +1,7 @@
 // Accounts: every better-auth endpoint under /api/auth/* (sign-up, sign-in, sign-out, get-session,
-// verify-email, request-password-reset, reset-password; see src/server/auth.ts). This function only adds what
+// verify-email, request-password-reset, reset-password, and two-factor/* for the code step and its setup; see
+// src/server/auth.ts). Cookies pass both ways untouched: the session's and the `two_factor` one that carries
+// a sign-in from the password to the code. This function only adds what
 // better-auth cannot know: the site's Origin rule before any state change, the client address the platform
 // saw (for the rate limits), the per-account sign-in limit (sign-in-guard.ts), the refusal of common and
 // breached passwords (password-policy.ts), the API's 429/503 shape and clearer words for a few refusals. No
@@ -24,6 +26,13 @@ const clearer: Record<string, string> = {
     'Please confirm your email address first: open the link in the email we sent you (a new one is on its way).',
   PASSWORD_TOO_SHORT: `Choose a password of at least ${PASSWORD_MIN} characters.`,
   PASSWORD_TOO_LONG: `Choose a password of at most ${PASSWORD_MAX} characters.`,
+  INVALID_PASSWORD: 'That password is not right.',
+  INVALID_CODE: 'That code is not right. Enter the current 6-digit code from your authenticator app.',
+  INVALID_BACKUP_CODE: 'That recovery code is not right, or it was used already.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes for this sign-in. Sign in with your password again.',
+  INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Sign in with your password again.',
+  ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes for this account. Try again in 15 minutes.',
+  TOTP_ALREADY_ENABLED: 'Two-factor sign-in is already on for this account.',
 };
 
 /** The same refusal, with a clearer message for the codes above (the code itself stays better-auth's). */
@@ -42,11 +51,14 @@ async function explained(response: Response): Promise<Response> {
 
 /** What an admitted sign-in's answer says about the password it tried. */
 async function signInOutcome(response: Response): Promise<SignInOutcome> {
-  if (response.ok) return 'succeeded';
   const body = (await response
     .clone()
     .json()
-    .catch(() => null)) as { code?: string } | null;
+    .catch(() => null)) as { code?: string; twoFactorRedirect?: boolean } | null;
+  // The right password of an account with two-factor sign-in: the sign-in is not done until the code is in.
+  // Not a failure, and not a success either: earlier failures stay counted until the code step succeeds
+  // (auth.ts secondStepGuard), so knowing the password does not wipe the count of guesses at the code.
+  if (response.ok) return body?.twoFactorRedirect ? 'not-a-guess' : 'succeeded';
   // better-auth checks the password before it asks for the confirmation: this refusal means it was right.
   if (response.status === 403 && body?.code === 'EMAIL_NOT_VERIFIED') return 'succeeded';
   // Refused before any password was compared: a malformed request, a too-long password, the per-IP limit.
@@ -129,7 +141,8 @@ export default withErrors(async (request, context) => {
   if (email !== null) await settled(handle.db, email, response, context.requestId);
   // better-auth answers an unexpected failure (mostly the database) with a bare 500: say what to do instead.
   if (response.status >= 500) return unavailable();
-  if (response.status === 429) {
+  // better-auth's per-address limit (it alone sets X-Retry-After); the account locks keep their own words.
+  if (response.status === 429 && response.headers.has('x-retry-after')) {
     const retryAfter = response.headers.get('x-retry-after') ?? '600';
     return apiError(429, 'rate_limited', 'Too many attempts from your network. Please try again later.', undefined, {
       'Retry-After': retryAfter,

@@ -3,23 +3,26 @@
  * `/api/auth/*` by netlify/functions/auth.mts. The email must be confirmed before the first sign-in; the
  * confirmation and password-reset mails go through the outbox like every other mail. Rate limits live in
  * the database so they hold across function instances. A session grants nothing by itself: roles are
- * separate (roles.ts).
+ * separate (roles.ts). Any account may turn on two-factor sign-in (TOTP from an authenticator app, with
+ * recovery codes); ADMIN_2FA_REQUIRED makes it a condition of the admin role (roles.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { site } from '../config/site.ts';
 import type { Db } from '../db/client.ts';
-import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema.ts';
+import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from '../db/schema.ts';
 import { accountNameProblem } from '../lib/forms/person-name.schema.ts';
 import { allowedOrigins, extraOrigins } from './guards.ts';
 import { authSecretProblem, DEV_AUTH_SECRET, isDeployed, MisconfiguredError } from './platform.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { drainOutbox } from './mail/sender.ts';
 import { passwordResetMail, verificationMail, type Mail } from './mail/templates.ts';
-import { clearSignInFailures } from './sign-in-guard.ts';
+import { checkSignIn, clearSignInFailures, lockedMessage, recordSignInFailure } from './sign-in-guard.ts';
 import { SESSION_LIMITS, SESSION_TOUCH_SECONDS, sessionRules } from './session-limits.ts';
 
 export const PASSWORD_MIN = 12;
@@ -27,6 +30,11 @@ export const PASSWORD_MAX = 128;
 /** Sign-in attempts per client address and window (seconds): the 11th within 10 minutes gets 429. */
 export const SIGN_IN_LIMIT = { window: 600, max: 10 } as const;
 const SIGN_UP_LIMIT = { window: 600, max: 10 } as const;
+/**
+ * The code of the second sign-in step is limited like the password (the plugin's own 3 per 10 seconds
+ * would allow 180 guesses in 10 minutes); so are the calls that check the password of a signed-in user.
+ */
+const TWO_FACTOR_LIMIT = SIGN_IN_LIMIT;
 /** Mail-sending endpoints get fewer: each call may put a mail in someone's inbox. */
 const MAIL_LIMIT = { window: 600, max: 5 } as const;
 
@@ -89,6 +97,79 @@ const refuseBadAccountName = createAuthMiddleware(async (ctx) => {
   if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
 });
 
+/** The endpoints that take the code of a two-factor sign-in (or, signed in, confirm a new authenticator). */
+const CODE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+/** better-auth's refusals of a wrong code: the ones that count as a failed sign-in. */
+const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE']);
+
+/**
+ * The address of the account whose sign-in waits for its code: better-auth's signed `two_factor` cookie names
+ * a verification row holding the user's id. Null without a pending sign-in (or once it is used up).
+ */
+async function pendingSignInEmail(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  if (!pending || pending.expiresAt < new Date()) return null;
+  const user = await ctx.context.internalAdapter.findUserById(pending.value);
+  return user?.email ?? null;
+}
+
+/**
+ * The second step of a sign-in under the account's sign-in lock (sign-in-guard.ts): a locked account gets no
+ * code checked, a wrong code counts as a failed sign-in, the right one clears the count. The password step
+ * (auth.mts) neither counts nor clears when better-auth asks for a code, so the lock holds across both steps.
+ *
+ * "Trust this device" is not offered: the portal is reached from shared and borrowed machines too, and a
+ * 30-day cookie would turn the second factor into "whoever holds this browser". A client asking for it
+ * anyway is not heard.
+ */
+function secondStepGuard(db: Db) {
+  return {
+    id: 'second-step-guard',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = await pendingSignInEmail(ctx);
+            if (email) {
+              const gate = await checkSignIn(db, email);
+              if (!gate.allowed) {
+                throw new APIError(
+                  'TOO_MANY_REQUESTS',
+                  { code: 'ACCOUNT_LOCKED', message: lockedMessage(gate.retryAfter) },
+                  { 'Retry-After': String(gate.retryAfter) },
+                );
+              }
+            }
+            return { context: { body: { ...(ctx.body as object), trustDevice: false } } };
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned;
+            if (returned instanceof APIError) {
+              const code = (returned.body as { code?: string } | undefined)?.code;
+              if (!code || !WRONG_CODE.has(code)) return;
+              // A wrong code leaves the challenge in place: it still names the account.
+              const email = await pendingSignInEmail(ctx);
+              if (email) await recordSignInFailure(db, email);
+              return;
+            }
+            const email = (returned as { user?: { email?: unknown } } | undefined)?.user?.email;
+            if (typeof email === 'string') await clearSignInFailures(db, email);
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
 function createAuth(db: Db) {
   return betterAuth({
     appName: site.agencyName,
@@ -106,6 +187,7 @@ function createAuth(db: Db) {
         account: accounts,
         verification: verifications,
         rateLimit: authRateLimits,
+        twoFactor: twoFactors,
       },
     }),
     session: {
@@ -116,7 +198,20 @@ function createAuth(db: Db) {
       // No copy of the session in a cookie: every read goes to the database, where an ended session is gone.
       cookieCache: { enabled: false },
     },
-    plugins: [sessionRules(db)],
+    plugins: [
+      sessionRules(db),
+      twoFactor({
+        issuer: site.agencyName,
+        // An authenticator app only (no `otpOptions.sendOTP`, so no code by mail): the mailbox already resets
+        // the password, and a code sent there would make it both factors.
+        // Recovery codes: better-auth's 10 single-use codes, stored encrypted with the auth secret (default).
+        backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
+        // The wrong-code lock of better-auth (10 in a row lock the second step for 15 minutes) stays on under
+        // the account's own growing lock (secondStepGuard).
+        accountLockout: { enabled: true },
+      }),
+      secondStepGuard(db),
+    ],
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -168,6 +263,12 @@ function createAuth(db: Db) {
         '/request-password-reset': MAIL_LIMIT,
         '/send-verification-email': MAIL_LIMIT,
         '/reset-password': SIGN_IN_LIMIT,
+        '/two-factor/verify-totp': TWO_FACTOR_LIMIT,
+        '/two-factor/verify-backup-code': TWO_FACTOR_LIMIT,
+        '/two-factor/enable': TWO_FACTOR_LIMIT,
+        '/two-factor/disable': TWO_FACTOR_LIMIT,
+        '/two-factor/generate-backup-codes': TWO_FACTOR_LIMIT,
+        '/two-factor/get-totp-uri': TWO_FACTOR_LIMIT,
         // A read the portal makes on every load: no counter row written for it.
         '/get-session': false,
       },

@@ -46,6 +46,13 @@ export function authSecretProblem(env: Env = platformEnv()): string | null {
   return null;
 }
 
+/**
+ * Whether an admin must have two-factor sign-in on before the admin API answers them (`ADMIN_2FA_REQUIRED`
+ * set to `true`). Off by default, so a fresh site is not locked out before its first admin set it up.
+ */
+export const adminTwoFactorRequired = (env: Env = platformEnv()): boolean =>
+  env.ADMIN_2FA_REQUIRED?.trim().toLowerCase() === 'true';
+
 /** Whether the environment names a database: any Postgres (`DATABASE_URL`) or Netlify Database's. */
 export const hasDatabase = (env: Env = platformEnv()): boolean =>
   Boolean(env.DATABASE_URL || env.NETLIFY_DB_URL || env.NETLIFY_DATABASE_URL);

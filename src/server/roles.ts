@@ -1,7 +1,8 @@
 /**
  * Roles, enforced on the server for every admin endpoint (decision 10): a viewer reads submissions,
  * documents and messages; an editor also changes statuses and manages blog posts; an admin also manages
- * roles. One guard, `requireRole`, answers 401 without a session and 403 without the role.
+ * roles. One guard, `requireRole`, answers 401 without a session and 403 without the role, and (with
+ * ADMIN_2FA_REQUIRED) 403 `two_factor_required` to an admin who has not turned on two-factor sign-in.
  */
 import { desc, eq } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
@@ -11,6 +12,7 @@ import { hasRole, roleRank } from '../lib/statuses.ts';
 export { hasRole };
 import { checkOrigin } from './guards.ts';
 import { apiError } from './http.ts';
+import { adminTwoFactorRequired } from './platform.ts';
 import { getSessionUser, type SessionUser } from './session.ts';
 
 /** The roles a user holds, highest first. */
@@ -28,7 +30,12 @@ export interface Staff {
   user: SessionUser;
   roles: Role[];
   db: Db;
+  /** Whether this user must turn on two-factor sign-in before the admin API answers them. */
+  twoFactorRequired: boolean;
 }
+
+/** Whether `user`, holding `roles`, must have two-factor sign-in on (ADMIN_2FA_REQUIRED, admins only). */
+export const needsTwoFactor = (roles: Role[]): boolean => adminTwoFactorRequired() && hasRole(roles, 'admin');
 
 const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
 
@@ -36,6 +43,10 @@ const isRead = (request: Request) => request.method === 'GET' || request.method 
  * The guard of every admin function: a state change must come from the site (`Origin`), the caller must
  * be signed in (401) and hold `needed` or more (403); `null` for `needed` lets any signed-in user through
  * (the current-user endpoint). Roles are read on every request, so a removed role counts at once.
+ *
+ * When two-factor sign-in is required of admins, an admin without it gets 403 `two_factor_required` from
+ * every call but the current-user one (which tells the portal to show the setup screen): all of their roles
+ * wait, not only the admin one, since a password alone should not open what the admin's account holds.
  */
 export async function requireRole(request: Request, needed: Role | null): Promise<Staff | Response> {
   if (!isRead(request)) {
@@ -57,7 +68,15 @@ export async function requireRole(request: Request, needed: Role | null): Promis
   if (needed && !hasRole(held, needed)) {
     return apiError(403, 'forbidden', `This needs the ${needed} role. Ask an administrator for access.`);
   }
-  return { user, roles: held, db: handle.db };
+  const twoFactorRequired = needsTwoFactor(held) && !user.twoFactorEnabled;
+  if (needed && twoFactorRequired) {
+    return apiError(
+      403,
+      'two_factor_required',
+      'Administrators must turn on two-factor sign-in first: open Account security in the portal.',
+    );
+  }
+  return { user, roles: held, db: handle.db, twoFactorRequired: needsTwoFactor(held) };
 }
 
 /** The 503 of the portal when its database cannot be reached (a retry in a minute usually works). */

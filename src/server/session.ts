@@ -9,6 +9,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** Whether the account signs in with a code from an authenticator app too. */
+  twoFactorEnabled: boolean;
 }
 
 /**
@@ -24,5 +26,10 @@ export async function getSessionUser(db: Db, request: Request): Promise<SessionU
     await endSession(db, session.session.token);
     return null;
   }
-  return { id: session.user.id, email: session.user.email, name: session.user.name };
+  return {
+    id: session.user.id,
+    email: session.user.email,
+    name: session.user.name,
+    twoFactorEnabled: session.user.twoFactorEnabled === true,
+  };
 }

@@ -5,6 +5,10 @@
  * further failure up to an hour; during a lock every sign-in for it is refused, the right password too. A
  * successful sign-in or a password reset clears the count.
  *
+ * With two-factor sign-in on, a sign-in succeeds only with the code: the right password alone (better-auth
+ * then asks for the code) neither counts nor clears, and a wrong code counts like a wrong password. So
+ * someone who knows the password cannot use it to wipe the failures of their guesses at the code.
+ *
  * Any address is counted, whether an account has it or not, with the same queries: neither the answers nor
  * their timing tell whether an account exists.
  *
@@ -60,20 +64,55 @@ export function admitSignIn(db: Db, email: string, now = new Date()): Promise<Si
   const key = accountKey(email);
   return exclusively(db, key, async (tx) => {
     const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key));
-    const failures = row?.count ?? 0;
-    const lockedUntil = (row?.windowStart.getTime() ?? 0) + lockSeconds(failures) * 1000;
-    if (lockedUntil > now.getTime()) {
-      return { allowed: false, retryAfter: Math.max(1, Math.ceil((lockedUntil - now.getTime()) / 1000)) };
-    }
-    // window_start is part of the primary key: the one row is moved, not added to.
-    if (row)
-      await tx
-        .update(rateLimits)
-        .set({ count: failures + 1, windowStart: now })
-        .where(eq(rateLimits.key, key));
-    else await tx.insert(rateLimits).values({ key, windowStart: now, count: 1 });
-    return { allowed: true };
+    const gate = gateOf(row, now);
+    if (gate.allowed) await countFailure(tx, key, row, now);
+    return gate;
   });
+}
+
+/**
+ * The gate of the second step of a sign-in (the code from the authenticator app or a recovery code): the
+ * same lock as the password's, checked without counting. A wrong code is counted afterwards by
+ * `recordSignInFailure`; the code's own per-challenge limit (better-auth's) stops a parallel burst.
+ */
+export async function checkSignIn(db: Db, email: string, now = new Date()): Promise<SignInGate> {
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, accountKey(email)));
+  return gateOf(row, now);
+}
+
+/** Counts one failed sign-in of `email` (a wrong code at the second step), unless it is locked already. */
+export function recordSignInFailure(db: Db, email: string, now = new Date()): Promise<void> {
+  const key = accountKey(email);
+  return exclusively(db, key, async (tx) => {
+    const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.key, key));
+    if (gateOf(row, now).allowed) await countFailure(tx, key, row, now);
+  });
+}
+
+type CounterRow = typeof rateLimits.$inferSelect | undefined;
+
+/** Whether the account whose counter is `row` may try to sign in at `now`. */
+function gateOf(row: CounterRow, now: Date): SignInGate {
+  const failures = row?.count ?? 0;
+  const lockedUntil = (row?.windowStart.getTime() ?? 0) + lockSeconds(failures) * 1000;
+  if (lockedUntil > now.getTime()) {
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil((lockedUntil - now.getTime()) / 1000)) };
+  }
+  return { allowed: true };
+}
+
+/** Adds one failure to the counter `row` of `key` (inside the transaction that holds `key`). */
+async function countFailure(tx: Tx, key: string, row: CounterRow, now: Date): Promise<void> {
+  // window_start is part of the primary key: the one row is moved, not added to.
+  if (row)
+    await tx
+      .update(rateLimits)
+      .set({ count: row.count + 1, windowStart: now })
+      .where(eq(rateLimits.key, key));
+  else await tx.insert(rateLimits).values({ key, windowStart: now, count: 1 });
 }
 
 /** Settles an admitted sign-in: a failure stays counted, a success clears the count, anything else is taken back. */

@@ -21,7 +21,15 @@ import { rememberedTab, rememberTab, signedOutByUser } from './session.ts';
 import { SignIn } from './SignIn.tsx';
 
 export interface Me {
-  user: { id: string; email: string; name: string };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    /** Whether the account signs in with a code from an authenticator app too. */
+    twoFactorEnabled: boolean;
+    /** Whether this user must have it on (ADMIN_2FA_REQUIRED and the admin role) before the admin API answers. */
+    twoFactorRequired: boolean;
+  };
   roles: Role[];
   /** The site this portal belongs to: a preview works on its own copy of the data and mails only staff. */
   site: 'local' | 'production' | 'preview';

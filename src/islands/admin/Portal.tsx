@@ -1,7 +1,11 @@
-/** The signed-in portal: a welcome, Sign Out, and the tabs the user's roles allow (decision 10). */
+/**
+ * The signed-in portal: a welcome, Account security, Sign Out, and the tabs the user's roles allow. An admin
+ * who must have two-factor sign-in on and has not sees only Account security, with the reason.
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
+import { AccountSecurity } from './AccountSecurity.tsx';
 import type { Me } from './AdminApp.tsx';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
@@ -26,6 +30,9 @@ export function Portal({ me }: { me: Me }) {
   const [active, setActive] = useState<TabId>(allowed[0]!.id);
   const base = useId();
   const canEdit = hasRole(me.roles, 'editor');
+  const [security, setSecurity] = useState(false);
+  // Every admin call answers 403 two_factor_required until it is on: the setup is all there is to show.
+  const mustSetUp = me.user.twoFactorRequired && !me.user.twoFactorEnabled;
 
   const onKey = (event: KeyboardEvent) => {
     const index = allowed.findIndex((t) => t.id === active);
@@ -46,49 +53,89 @@ export function Portal({ me }: { me: Me }) {
             Signed in as {me.user.email} · {me.roles.join(', ')}
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => void signOut(queryClient)}
-          className="rounded-md px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
-        >
-          Sign Out
-        </button>
-      </div>
-      <div role="tablist" aria-label="Portal sections" className="mt-6 flex flex-wrap gap-2">
-        {allowed.map((t) => (
+        <div className="flex flex-wrap gap-3">
+          {!mustSetUp && (
+            <button
+              type="button"
+              aria-expanded={security}
+              aria-controls={`${base}-security`}
+              onClick={() => setSecurity(!security)}
+              className="rounded-md px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+            >
+              Account security
+            </button>
+          )}
           <button
-            key={t.id}
-            id={`${base}-${t.id}-tab`}
             type="button"
-            role="tab"
-            aria-selected={active === t.id}
-            aria-controls={`${base}-${t.id}-panel`}
-            tabIndex={active === t.id ? 0 : -1}
-            onClick={() => setActive(t.id)}
-            onKeyDown={onKey}
-            className={`rounded-md px-4 py-2 text-sm font-semibold ${
-              active === t.id ? 'bg-brand-800 text-white' : 'text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50'
-            }`}
+            onClick={() => void signOut(queryClient)}
+            className="rounded-md px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
           >
-            {t.label}
+            Sign Out
           </button>
-        ))}
+        </div>
       </div>
-      <div
-        id={`${base}-${active}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${base}-${active}-tab`}
-        tabIndex={0}
-        className="mt-6 focus:outline-none"
-      >
-        {active === 'submissions' && <SubmissionsTab canEdit={canEdit} />}
-        {active === 'messages' && <MessagesTab canEdit={canEdit} />}
-        {active === 'posts' && <PostsTab />}
-        {active === 'roles' && <RolesTab />}
-        {active === 'audit-log' && <AuditLogTab />}
-      </div>
+      {mustSetUp ? (
+        <div className="mt-6 space-y-4">
+          <p role="note" className="max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+            Administrators of this portal must sign in with two-factor sign-in. Turn it on below to open the portal: it
+            takes an authenticator app on your phone and a few minutes.
+          </p>
+          <AccountSecurity me={me} />
+        </div>
+      ) : (
+        <>
+          {security && (
+            <div id={`${base}-security`} className="mt-6">
+              <AccountSecurity me={me} />
+            </div>
+          )}
+          {tabsAndPanel()}
+        </>
+      )}
     </div>
   );
+
+  // Called, not rendered as a component of its own: a component made anew on each render would remount the
+  // tab buttons and lose the focus the arrow keys move.
+  function tabsAndPanel() {
+    return (
+      <>
+        <div role="tablist" aria-label="Portal sections" className="mt-6 flex flex-wrap gap-2">
+          {allowed.map((t) => (
+            <button
+              key={t.id}
+              id={`${base}-${t.id}-tab`}
+              type="button"
+              role="tab"
+              aria-selected={active === t.id}
+              aria-controls={`${base}-${t.id}-panel`}
+              tabIndex={active === t.id ? 0 : -1}
+              onClick={() => setActive(t.id)}
+              onKeyDown={onKey}
+              className={`rounded-md px-4 py-2 text-sm font-semibold ${
+                active === t.id ? 'bg-brand-800 text-white' : 'text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50'
+              }`}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div
+          id={`${base}-${active}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${base}-${active}-tab`}
+          tabIndex={0}
+          className="mt-6 focus:outline-none"
+        >
+          {active === 'submissions' && <SubmissionsTab canEdit={canEdit} />}
+          {active === 'messages' && <MessagesTab canEdit={canEdit} />}
+          {active === 'posts' && <PostsTab />}
+          {active === 'roles' && <RolesTab />}
+          {active === 'audit-log' && <AuditLogTab />}
+        </div>
+      </>
+    );
+  }
 }
 
 /** Says plainly that this portal is a deploy preview, so nobody mistakes its data or its mail for the real ones. */

@@ -1,21 +1,23 @@
 /**
- * Sign in, sign up, and password reset (decision 11). A signed-in user without a role sees the notice of
- * decision 10 here; signing up gives no access until an administrator grants a role.
+ * Sign in, sign up, and password reset. A signed-in user without a role sees a notice here; signing up
+ * gives no access until an administrator grants a role. An account with two-factor sign-in on is asked for
+ * the code from its authenticator app (or a recovery code) after the password (TwoFactorStep).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api } from './api.ts';
 import type { Me } from './AdminApp.tsx';
+import { authCall, authClient } from './auth-client.ts';
+import { inputClass } from './fields.ts';
 import { signOut } from './session.ts';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 
-type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset';
+type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'code';
 
 const PASSWORD_MIN = 12;
 const PASSWORD_MAX = 128;
 
-const input =
-  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600';
+const input = inputClass;
 
 export function SignIn({
   signedInWithoutRole,
@@ -51,27 +53,27 @@ export function SignIn({
     setBusy(true);
     try {
       if (mode === 'sign-in') {
-        await api('/api/auth/sign-in/email', { method: 'POST', body: { email: email.trim(), password } });
+        const answer = await authCall(authClient().signIn.email({ email: email.trim(), password }));
+        // The password was right; the sign-in waits for the code (no session yet).
+        if ('twoFactorRedirect' in answer && answer.twoFactorRedirect) {
+          setPassword('');
+          setMode('code');
+          return;
+        }
         toast.success('Signed in successfully!');
         await queryClient.invalidateQueries();
       } else if (mode === 'sign-up') {
         const name = email.trim().split('@')[0] ?? email.trim();
-        await api('/api/auth/sign-up/email', {
-          method: 'POST',
-          body: { email: email.trim(), password, name, callbackURL: '/admin' },
-        });
+        await authCall(authClient().signUp.email({ email: email.trim(), password, name, callbackURL: '/admin' }));
         toast.success('Check your email for the confirmation link!');
         setMode('sign-in');
         setPassword('');
       } else if (mode === 'forgot') {
-        await api('/api/auth/request-password-reset', {
-          method: 'POST',
-          body: { email: email.trim(), redirectTo: '/admin' },
-        });
+        await authCall(authClient().requestPasswordReset({ email: email.trim(), redirectTo: '/admin' }));
         toast.success('If an account exists for this email, a reset link is on its way.');
         setMode('sign-in');
-      } else {
-        await api('/api/auth/reset-password', { method: 'POST', body: { newPassword: password, token: resetToken } });
+      } else if (mode === 'reset') {
+        await authCall(authClient().resetPassword({ newPassword: password, token: resetToken ?? '' }));
         toast.success('Your password was changed. Sign in with the new one.');
         history.replaceState(null, '', '/admin');
         setMode('sign-in');
@@ -84,13 +86,25 @@ export function SignIn({
     }
   };
 
-  const titles: Record<Mode, string> = {
+  if (mode === 'code') {
+    return (
+      <TwoFactorStep
+        onCancel={() => setMode('sign-in')}
+        onSignedIn={async () => {
+          toast.success('Signed in successfully!');
+          await queryClient.invalidateQueries();
+        }}
+      />
+    );
+  }
+
+  const titles: Record<Exclude<Mode, 'code'>, string> = {
     'sign-in': 'Staff sign in',
     'sign-up': 'Create a staff account',
     forgot: 'Reset your password',
     reset: 'Choose a new password',
   };
-  const buttons: Record<Mode, string> = {
+  const buttons: Record<Exclude<Mode, 'code'>, string> = {
     'sign-in': 'Sign In',
     'sign-up': 'Sign Up',
     forgot: 'Send reset link',

@@ -1,4 +1,7 @@
-/** The portal's calls to `/api/admin/*` and `/api/auth/*`: JSON in, JSON out, one error type with the API's message. */
+/**
+ * The portal's calls to `/api/admin/*`: JSON in, JSON out, one error type with the API's message (also the error
+ * of the calls to `/api/auth/*`, which go through better-auth's client in auth-client.ts).
+ */
 
 /** A refused call: the API's code and message (e.g. `user_not_found`, 'User with this email not found'). */
 export class ApiError extends Error {

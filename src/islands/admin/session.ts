@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from './api.ts';
+import { authCall, authClient } from './auth-client.ts';
 
 // Per browser tab (sessionStorage), so two portal tabs side by side each keep their own.
 const TAB_KEY = 'admin.tab';
@@ -45,7 +45,7 @@ export function forgetTab(): void {
 /** Signs out on the server, clears the cached data and the remembered tab, and goes to `home`. */
 export async function signOut(queryClient: QueryClient, home = '/'): Promise<void> {
   try {
-    await api('/api/auth/sign-out', { method: 'POST', body: {} });
+    await authCall(authClient().signOut());
   } catch {
     toast.error('Error signing out');
     return;

@@ -75,7 +75,7 @@ async function document(): Promise<string> {
 }
 
 async function freshUser(roles: Role[] = []) {
-  const user = { id: randomUUID(), email: `${randomUUID()}@example.com`, name: 'Someone' };
+  const user = { id: randomUUID(), email: `${randomUUID()}@example.com`, name: 'Someone', twoFactorEnabled: false };
   await addUser(handle, user, roles);
   return user;
 }
@@ -288,7 +288,11 @@ describe('GET /api/admin/me', () => {
     const user = await freshUser(['viewer', 'editor']);
     signIn(user);
     const res = await request(meFn, 'GET', '/api/admin/me');
-    expect(await res.json()).toEqual({ user, roles: ['editor', 'viewer'], site: 'local' });
+    expect(await res.json()).toEqual({
+      user: { ...user, twoFactorRequired: false },
+      roles: ['editor', 'viewer'],
+      site: 'local',
+    });
   });
 
   it('answers a signed-in user without a role with no roles', async () => {

@@ -9,7 +9,7 @@ import { Portal } from '../../../src/islands/admin/Portal.tsx';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const me = (site: Me['site']): Me => ({
-  user: { id: 'u1', email: 'ada@agency.example', name: 'Ada' },
+  user: { id: 'u1', email: 'ada@agency.example', name: 'Ada', twoFactorEnabled: false, twoFactorRequired: false },
   roles: ['viewer'],
   site,
 });

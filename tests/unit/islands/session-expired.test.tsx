@@ -7,7 +7,11 @@ import AdminApp, { type Me } from '../../../src/islands/admin/AdminApp.tsx';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const NOTICE = 'Your session expired. Please sign in again.';
-const me: Me = { user: { id: 'u1', email: 'ada@agency.example', name: 'Ada' }, roles: ['viewer'], site: 'local' };
+const me: Me = {
+  user: { id: 'u1', email: 'ada@agency.example', name: 'Ada', twoFactorEnabled: false, twoFactorRequired: false },
+  roles: ['viewer'],
+  site: 'local',
+};
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const unauthenticated = () => json(401, { error: { code: 'unauthenticated', message: 'User not authenticated' } });
@@ -16,7 +20,8 @@ const unauthenticated = () => json(401, { error: { code: 'unauthenticated', mess
 function server(signedIn: boolean) {
   const state = { signedIn };
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const path = String(input);
+    // better-auth's client asks for absolute URLs, the portal's own calls for paths: both by their path.
+    const path = new URL(input instanceof Request ? input.url : String(input), location.origin).pathname;
     if (path.startsWith('/api/auth/sign-in/email')) {
       state.signedIn = true;
       return json(200, { token: 't', user: me.user });

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../../../src/islands/admin/AdminApp.tsx';
+import { setupKey } from '../../../src/islands/admin/AccountSecurity.tsx';
+import { Portal } from '../../../src/islands/admin/Portal.tsx';
+import { normalRecoveryCode } from '../../../src/islands/admin/TwoFactorStep.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const admin = (twoFactorEnabled: boolean, twoFactorRequired: boolean): Me => ({
+  user: { id: 'u1', email: 'ada@agency.example', name: 'Ada', twoFactorEnabled, twoFactorRequired },
+  roles: ['admin'],
+  site: 'local',
+});
+
+async function render(me: Me) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  );
+  const el = document.body.appendChild(document.createElement('div'));
+  await act(async () =>
+    createRoot(el).render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Portal me={me} />
+      </QueryClientProvider>,
+    ),
+  );
+  return el;
+}
+
+const buttons = (el: HTMLElement) => [...el.querySelectorAll('button')].map((b) => b.textContent);
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('the portal of an admin who must have two-factor sign-in on', () => {
+  it('shows the setup with the reason instead of the tabs while it is off', async () => {
+    const el = await render(admin(false, true));
+    expect(el.querySelector('[role="tablist"]')).toBeNull();
+    expect(el.querySelector('[role="note"]')?.textContent).toMatch(
+      /Administrators of this portal must sign in with two-factor/,
+    );
+    expect(buttons(el)).toEqual(['Sign Out', 'Turn on two-factor sign-in']);
+  });
+
+  it('shows the tabs once it is on, and Account security on request', async () => {
+    const el = await render(admin(true, true));
+    expect(el.querySelector('[role="tablist"]')).not.toBeNull();
+    expect(el.textContent).not.toContain('Administrators of this portal must');
+    const security = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Account security')!;
+    expect(security.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => security.click());
+    expect(security.getAttribute('aria-expanded')).toBe('true');
+    expect(buttons(el)).toContain('Turn off two-factor sign-in');
+    expect(buttons(el)).toContain('New recovery codes');
+  });
+
+  it('shows the tabs to an admin when it is not required', async () => {
+    const el = await render(admin(false, false));
+    expect(el.querySelector('[role="tablist"]')).not.toBeNull();
+  });
+});
+
+describe('the codes as typed', () => {
+  it('groups the setup key of an otpauth URI by four', () => {
+    expect(setupKey('otpauth://totp/Bolesta:a%40b.example?secret=ABCDEFGHIJKLMNOPQR&issuer=Bolesta')).toBe(
+      'ABCD EFGH IJKL MNOP QR',
+    );
+  });
+
+  it('takes a recovery code with or without its dash, spaces around it out', () => {
+    expect(normalRecoveryCode(' aBcDe12345 ')).toBe('aBcDe-12345');
+    expect(normalRecoveryCode('aBcDe-12345')).toBe('aBcDe-12345');
+    expect(normalRecoveryCode('short')).toBe('short');
+  });
+});
