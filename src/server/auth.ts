@@ -9,6 +9,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
@@ -116,6 +117,29 @@ async function pendingSignInEmail(ctx: Parameters<Parameters<typeof createAuthMi
   return user?.email ?? null;
 }
 
+/** How long an accepted authenticator code stays refused: past the ±1 step (30 s each) better-auth accepts. */
+const USED_CODE_SECONDS = 120;
+
+/** The verification row that marks `code` as used by `userId` (the code hashed: it names no secret). */
+const usedCodeIdentifier = (userId: string, code: string) =>
+  `totp-used-${createHash('sha256').update(`${userId}:${code}`).digest('base64url')}`;
+
+/** The account a code is typed for: the pending sign-in's (two_factor cookie), else the signed-in session's. */
+async function codeAccount(db: Db, ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const pending = await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
+  if (pending) {
+    const row = await ctx.context.internalAdapter.findVerificationValue(pending);
+    if (row && row.expiresAt > new Date()) return row.value;
+  }
+  const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (!token) return null;
+  const [session] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.token, token));
+  return session?.userId ?? null;
+}
+
+/** The account and code of a code check in flight, from its before hook to its after hook. */
+const codeChecks = new WeakMap<object, { userId: string; code: string }>();
+
 /**
  * The second step of a sign-in under the account's sign-in lock (sign-in-guard.ts): a locked account gets no
  * code checked, a wrong code counts as a failed sign-in, the right one clears the count. The password step
@@ -144,6 +168,22 @@ function secondStepGuard(db: Db) {
                 );
               }
             }
+            // An authenticator code works once: better-auth alone would take the same code again for about a
+            // minute and a half, so someone who saw it over a shoulder (or in a proxy log) could sign in too.
+            const code = (ctx.body as { code?: unknown } | undefined)?.code;
+            const userId =
+              ctx.path === '/two-factor/verify-totp' && typeof code === 'string' ? await codeAccount(db, ctx) : null;
+            if (userId && typeof code === 'string') {
+              const used = await ctx.context.internalAdapter.findVerificationValue(usedCodeIdentifier(userId, code));
+              if (used && used.expiresAt > new Date()) {
+                if (email) await recordSignInFailure(db, email);
+                throw new APIError('UNAUTHORIZED', {
+                  code: 'CODE_ALREADY_USED',
+                  message: 'That code was used already. Wait for the next code from your authenticator app.',
+                });
+              }
+              codeChecks.set(ctx.context, { userId, code });
+            }
             return { context: { body: { ...(ctx.body as object), trustDevice: false } } };
           }),
         },
@@ -153,6 +193,15 @@ function secondStepGuard(db: Db) {
           matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned;
+            const checked = codeChecks.get(ctx.context);
+            codeChecks.delete(ctx.context);
+            if (checked && !(returned instanceof Error)) {
+              await ctx.context.internalAdapter.createVerificationValue({
+                identifier: usedCodeIdentifier(checked.userId, checked.code),
+                value: checked.userId,
+                expiresAt: new Date(Date.now() + USED_CODE_SECONDS * 1000),
+              });
+            }
             if (returned instanceof APIError) {
               const code = (returned.body as { code?: string } | undefined)?.code;
               if (!code || !WRONG_CODE.has(code)) return;

@@ -79,12 +79,24 @@ async function signedIn(email: string): Promise<string> {
   return sessionCookie(res);
 }
 
-/** The current code of the authenticator app set up from `totpURI`. */
-const codeFor = (totpURI: string) => createOTP(base32.decode(new URL(totpURI).searchParams.get('secret')!)).totp();
+const appOf = (totpURI: string) => createOTP(base32.decode(new URL(totpURI).searchParams.get('secret')!));
+const step = () => Math.floor(Date.now() / 30_000);
+const codesGiven = new Map<string, number>();
+
+/**
+ * A code of the authenticator app set up from `totpURI` that no earlier call gave: the server takes a code
+ * once, and accepts this 30-second step's and its two neighbours', so a setup has three codes to give at once.
+ */
+async function codeFor(totpURI: string): Promise<string> {
+  const given = codesGiven.get(totpURI) ?? 0;
+  if (given > 2) throw new Error('three codes (this step and its neighbours) are all there is at once');
+  codesGiven.set(totpURI, given + 1);
+  return appOf(totpURI).hotp(step() + [0, 1, -1][given]!);
+}
 
 /** A code that is not the current one (nor one of its neighbours the server also accepts). */
 async function wrongCode(totpURI: string): Promise<string> {
-  const right = await codeFor(totpURI);
+  const right = await appOf(totpURI).totp();
   return String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
 }
 
@@ -174,6 +186,30 @@ describe('signing in with two-factor sign-in on', () => {
     // The challenge is used up: the same cookie does not sign in a second time.
     const again = await post('/two-factor/verify-totp', { code: await codeFor(totpURI) }, withCookie(pending));
     expect(again.status).toBe(401);
+  });
+
+  it('takes a code once: the same code in a second sign-in is refused and counts as a failure', async () => {
+    const email = 'replay@lab.example';
+    const { totpURI } = await enable(email, await signedIn(email));
+    const code = await codeFor(totpURI);
+    const first = await post('/two-factor/verify-totp', { code }, withCookie(await passwordStep(email)));
+    expect(first.status).toBe(200);
+    const before = await failures(email);
+    const replay = await post('/two-factor/verify-totp', { code }, withCookie(await passwordStep(email)));
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({
+      code: 'CODE_ALREADY_USED',
+      message: expect.stringMatching(/used already/),
+    });
+    expect(cookieOf(replay, 'session_token')).toBeNull();
+    expect(await failures(email)).toBe(before + 1);
+    // The next code of the app still works.
+    const next = await post(
+      '/two-factor/verify-totp',
+      { code: await codeFor(totpURI) },
+      withCookie(await passwordStep(email)),
+    );
+    expect(next.status).toBe(200);
   });
 
   it('takes a recovery code once, and not twice', async () => {
