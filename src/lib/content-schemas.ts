@@ -117,7 +117,7 @@ const serviceSection = z.discriminatedUnion(
       ),
     }),
   ],
-  { error: `must have a type: ${serviceSectionTypes.join(', ')}` },
+  { error: `must be one of ${serviceSectionTypes.join(', ')}` },
 );
 
 export const schemas = {
