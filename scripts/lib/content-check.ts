@@ -1,8 +1,8 @@
 /**
  * The editor's check of `content/`: every file against its collection's schema (src/lib/content-schemas.ts,
  * the ones the build uses), plus what a schema cannot see: a file name that cannot be a page address, two
- * files that would be the same page, a page that would take the address of another page, an image that is
- * not there. Each problem is one line, `content/resources/x.mdx: description must be 50–160 characters`.
+ * files that would be the same page, a page that would take the address of another page, two services
+ * with one anchor on the services page, an image that is not there. Each problem is one line, `content/resources/x.mdx: description must be 50–160 characters`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,11 @@ import { collectionFiles, schemas, type CollectionName } from '../../src/lib/con
 import { SLUG_PATTERN } from '../../src/lib/slugify.ts';
 
 /** Collections whose files are pages of their own, and the folder of the site the page goes in. */
-export const pageCollections = { resources: '/resources', caseStudies: '/case-studies' } as const;
+export const pageCollections = {
+  services: '/services',
+  resources: '/resources',
+  caseStudies: '/case-studies',
+} as const;
 
 /** The frontmatter of an MD or MDX file, or the whole of a YAML file, as data. */
 export function readEntryData(file: string): unknown {
@@ -47,6 +51,8 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], data: unknown): str
 export function checkContent(contentRoot: string, takenPaths: ReadonlySet<string> = new Set()): string[] {
   const problems: string[] = [];
   const pages = new Map<string, string>();
+  /** The services page's card ids, each the anchor of one service file. */
+  const anchors = new Map<string, string>();
   const rel = (file: string) => path.relative(path.dirname(contentRoot), file).split(path.sep).join('/');
 
   for (const [name, { dir, extensions }] of Object.entries(collectionFiles) as [
@@ -79,6 +85,13 @@ export function checkContent(contentRoot: string, takenPaths: ReadonlySet<string
       const result = schemas[name](image).safeParse(data);
       if (!result.success)
         for (const line of describeIssues(result.error.issues, data)) problems.push(`${rel(file)}: ${line}`);
+
+      if (name === 'services' && result.success) {
+        const { anchor } = result.data as { anchor: string };
+        const other = anchors.get(anchor);
+        if (other) problems.push(`${rel(file)}: anchor ${anchor} is already the anchor of ${other}; choose another`);
+        else anchors.set(anchor, rel(file));
+      }
 
       const base = pageCollections[name as keyof typeof pageCollections];
       if (base) {

@@ -15,31 +15,18 @@ export interface NavMenu {
   links: readonly NavLink[];
 }
 
-export const serviceLinks: readonly NavLink[] = [
-  {
-    label: 'Strategy & Positioning',
-    href: '/services/strategy-positioning',
-    description: 'Brand story, messaging and market analysis',
-  },
-  {
-    label: 'Digital Marketing',
-    href: '/services/digital-marketing',
-    description: 'Pharma SEO, websites, email and webinars',
-  },
-  {
-    label: 'Content & Promotion',
-    href: '/services/content-promotion',
-    description: 'LinkedIn, video and sales collateral',
-  },
-  {
-    label: 'Event Planning & Management',
-    href: '/services/event-planning',
-    description: 'Conferences, roundtables and launches',
-  },
-  { label: 'BD Support', href: '/services/bd-support', description: 'Lead generation, CRM and outreach' },
-];
+/**
+ * A service page's link in the header's Services menu and the footer's Services column: one per file in
+ * content/services, in their order (src/components/services/services.ts reads them).
+ */
+export const serviceLink = (slug: string, service: { title: string; menu: string }): NavLink => ({
+  label: service.title,
+  href: `/services/${slug}`,
+  description: service.menu,
+});
 
-export const headerMenus: readonly NavMenu[] = [
+/** The header's menus; the Services menu lists the service pages after "All Services". */
+export const headerMenus = (serviceLinks: readonly NavLink[]): readonly NavMenu[] => [
   {
     id: 'services',
     label: 'Services',

@@ -1,7 +1,7 @@
 /**
  * The site's own pages (not content): each path with its title and description for the SEO head. Pages
- * made from a content file (a resource, a case study) are not listed here: their file holds their title
- * and description, and `src/lib/content-pages.ts` lists them beside these for `/sitemap`.
+ * made from a content file (a service, a resource, a case study) are not listed here: their file holds
+ * their title and description, and `src/lib/content-pages.ts` lists them beside these for `/sitemap`.
  */
 import { site } from './site.ts';
 
@@ -32,41 +32,6 @@ export const publicRoutes: readonly PublicRoute[] = [
     title: 'Services',
     description:
       'Strategy and positioning, digital marketing, content and promotion, event planning and BD support for life-science service providers.',
-    group: 'Services',
-  },
-  {
-    path: '/services/strategy-positioning',
-    title: 'Strategy & Positioning',
-    description:
-      'Brand story, messaging, market analysis and investor communication planning for CROs, CDMOs and biotech service providers.',
-    group: 'Services',
-  },
-  {
-    path: '/services/digital-marketing',
-    title: 'Digital Marketing for Pharma',
-    description:
-      'Pharma-specific SEO, website development, email automation, webinars and AI-driven targeting that bring qualified leads to life-science providers.',
-    group: 'Services',
-  },
-  {
-    path: '/services/content-promotion',
-    title: 'Content & Promotion',
-    description:
-      'LinkedIn campaigns, explainer videos, slide decks, sales collateral and scientific content written for pharma buyers.',
-    group: 'Services',
-  },
-  {
-    path: '/services/event-planning',
-    title: 'Event Planning & Management',
-    description:
-      'Scientific conferences, executive roundtables, virtual and hybrid events and product launches, planned and run end to end.',
-    group: 'Services',
-  },
-  {
-    path: '/services/bd-support',
-    title: 'Business Development Support',
-    description:
-      'Lead generation, CRM setup, cold outreach content, RFP strategy and founder-led BD enablement for life-science providers.',
     group: 'Services',
   },
   {

@@ -1,10 +1,12 @@
 /**
- * The pages made from content files, in the shape of the route registry: a resource at
- * `/resources/<file name>`, a case study at `/case-studies/<file name>`. `/sitemap` lists them beside the
+ * The pages made from content files, in the shape of the route registry: a service at
+ * `/services/<file name>`, a resource at `/resources/<file name>`, a case study at
+ * `/case-studies/<file name>`. `/sitemap` lists them beside the
  * registry's own pages; `sitemap.xml` picks up every built page by itself.
  */
 import { getCollection } from 'astro:content';
 import { getResources, resourceSeo } from '../components/resources/resources.ts';
+import { getServices, servicePath, serviceSeo } from '../components/services/services.ts';
 import type { PublicRoute } from '../config/routes.ts';
 
 export interface ContentPage extends Omit<PublicRoute, 'group'> {
@@ -12,6 +14,11 @@ export interface ContentPage extends Omit<PublicRoute, 'group'> {
 }
 
 export async function contentPages(): Promise<ContentPage[]> {
+  const services = (await getServices()).map((entry) => ({
+    path: servicePath(entry),
+    ...serviceSeo(entry),
+    group: 'Services' as const,
+  }));
   const resources = (await getResources()).map((entry) => ({
     path: `/resources/${entry.id}`,
     ...resourceSeo(entry),
@@ -25,5 +32,5 @@ export async function contentPages(): Promise<ContentPage[]> {
       description: c.data.summary,
       group: 'Case Studies' as const,
     }));
-  return [...resources, ...caseStudies];
+  return [...services, ...resources, ...caseStudies];
 }

@@ -10,6 +10,7 @@
  */
 import { z } from 'astro/zod';
 import { iconNames } from './icons.ts';
+import { SLUG_PATTERN } from './slugify.ts';
 
 /** Text of `min` to `max` characters, saying both bounds when it is off. */
 const text = (min: number, max: number) => {
@@ -39,21 +40,132 @@ const seoDescription = text(SEO_LIMITS.description.min, SEO_LIMITS.description.m
 
 export const resourceTabs = ['blog', 'whitepapers', 'ebooks'] as const;
 
+/** A link on this site, e.g. /contact. */
+const sitePath = z.string('must be a path').startsWith('/', 'must be a path on this site, starting with /');
+/** The external scheduling links of src/config/site.ts a button can open. */
+export const bookingLinks = ['strategyCall', 'usMarketCall', 'discoveryCall'] as const;
+
+/** A button of a call to action: to a page (`href`) or to a scheduling link (`booking`), never both. */
+const ctaButton = z
+  .strictObject(
+    {
+      label: line(60),
+      href: sitePath.optional(),
+      booking: z.enum(bookingLinks, `must be one of ${bookingLinks.join(', ')}`).optional(),
+    },
+    'must hold label and href or booking',
+  )
+  .refine(
+    (b) => (b.href === undefined) !== (b.booking === undefined),
+    'must have either href (a page of the site) or booking (a scheduling link), not both',
+  );
+
+/** A card of a service page: one paragraph (`text`) or a checklist (`points`). */
+const serviceCard = z
+  .strictObject(
+    { title: line(), icon: icon.optional(), text: prose().optional(), points: list(line()).optional() },
+    'must hold title and text or points',
+  )
+  .refine(
+    (c) => (c.text === undefined) !== (c.points === undefined),
+    'must have either text (a paragraph) or points (a checklist), not both',
+  );
+
+/** What every section of a service page has: its anchor id, its heading and an optional intro. */
+const sectionBase = {
+  id: z.string('must be text').regex(SLUG_PATTERN, 'must be lower-case words joined by hyphens, e.g. how-it-works'),
+  title: line(),
+  intro: prose(300).optional(),
+};
+
+export const serviceSectionTypes = ['cards', 'steps', 'checklist', 'stories'] as const;
+
+/** One section of a service page, by `type`: a grid of cards, numbered steps, a checklist or success stories. */
+const serviceSection = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('cards'), ...sectionBase, items: list(serviceCard) }),
+    z.strictObject({
+      type: z.literal('steps'),
+      ...sectionBase,
+      items: list(z.strictObject({ title: line(), text: prose(300) }, 'must hold title and text'), 2),
+    }),
+    z.strictObject({
+      type: z.literal('checklist'),
+      ...sectionBase,
+      items: list(line(200)),
+      /** 2 sets a long list in two columns on wider screens. */
+      columns: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }).default(1),
+      /** A closing sentence under the list; `[words](/path)` makes a link. */
+      note: prose(300).optional(),
+    }),
+    z.strictObject({
+      type: z.literal('stories'),
+      ...sectionBase,
+      items: list(
+        z.strictObject(
+          {
+            /** The kind of client, e.g. "Bioanalytical lab". */
+            client: line(80),
+            title: line(),
+            text: prose(),
+            outcome: prose(300),
+            metrics: z.array(z.strictObject({ value: line(20), label: line(60) }), 'must be a list').default([]),
+          },
+          'must hold client, title, text and outcome',
+        ),
+      ),
+    }),
+  ],
+  { error: `must be one of ${serviceSectionTypes.join(', ')}` },
+);
+
 export const schemas = {
-  /** The five service categories of the services page, with the anchor id each card carries. */
+  /**
+   * A service: its card on the services page, its line in the header and footer menus, and its own page at
+   * `/services/<file name>`, built from the blocks in `sections` (src/pages/services/[slug].astro).
+   */
   services: () =>
     z.strictObject({
-      anchor: z.enum(
-        ['strategy', 'digital', 'content', 'events', 'bd'],
-        'must be one of strategy, digital, content, events, bd',
-      ),
+      /** The card's id on the services page (`/services#strategy`). */
+      anchor: z
+        .string('must be text')
+        .regex(SLUG_PATTERN, 'must be lower-case words joined by hyphens, e.g. strategy or market-entry'),
       order,
+      /** The card's heading and the service's name in the menus. */
       title: line(60),
       icon,
       summary: prose(200),
+      /** The checklist of the card on the services page. */
       services: list(line(), 3),
-      /** The category's own page. */
-      page: z.string('must be a path').startsWith('/services/', 'must start with /services/'),
+      /** The one line under the service's name in the header's Services menu. */
+      menu: line(60),
+      /** The page's title in search results when it differs from `title`. */
+      metaTitle: seoTitle.optional(),
+      /** The page's description in search results (and in /sitemap). */
+      metaDescription: seoDescription,
+      keywords: z.array(line(60), 'must be a list').default([]),
+      hero: z.strictObject({ title: line(), subtitle: prose(300) }, 'must hold title and subtitle'),
+      /** The page's sections, top to bottom; they alternate between a white and a tinted background. */
+      sections: list(serviceSection),
+      /** The closing call to action. */
+      cta: z.strictObject(
+        { title: line(80), text: prose(300), buttons: list(ctaButton) },
+        'must hold title, text and buttons',
+      ),
+      /** The Service block search engines read (schema.org), for a page that should carry one. */
+      structuredData: z
+        .strictObject(
+          {
+            /** Defaults to the page's title in search results. */
+            name: line().optional(),
+            serviceType: line(80),
+            areaServed: line(80).optional(),
+            offers: list(line()).optional(),
+          },
+          'must hold serviceType, and may hold name, areaServed and offers',
+        )
+        .optional(),
     }),
 
   caseStudies: () =>

@@ -123,11 +123,11 @@ test('/sitemap lists every indexable route, and sitemap.xml and robots.txt are g
 }) => {
   await page.goto('/sitemap');
   const main = page.getByRole('main');
-  // The site's own pages and every page made from a content file (resources, case studies).
+  // The site's own pages and every page made from a content file (services, resources, case studies).
   const contentPages = builtPages()
     .map(pagePath)
-    .filter((p) => /^\/(resources|case-studies)\/./.test(p));
-  expect(contentPages.length).toBeGreaterThanOrEqual(15);
+    .filter((p) => /^\/(services|resources|case-studies)\/./.test(p));
+  expect(contentPages.length).toBeGreaterThanOrEqual(20);
   for (const href of [...indexableRoutes.map((r) => r.path), ...contentPages]) {
     await expect(main.locator(`a[href="${href}"]`), href).toHaveCount(1);
   }

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { builtPages, pagePath } from '../../scripts/lib/built-site.ts';
 import { indexableRoutes } from '../../src/config/routes.ts';
 import { site } from '../../src/config/site.ts';
 
@@ -63,11 +64,16 @@ test('packages carry product offers with their USD prices', async ({ request }) 
 });
 
 test('every inner page carries a BreadcrumbList that ends at itself', async ({ request }) => {
-  for (const route of indexableRoutes.filter((r) => r.path !== '/')) {
-    const crumbs = one(await jsonLd(request, route.path), 'BreadcrumbList');
+  // The site's own pages and the service pages (one per file in content/services).
+  const servicePages = builtPages()
+    .map(pagePath)
+    .filter((p) => p.startsWith('/services/'));
+  expect(servicePages).toHaveLength(5);
+  for (const path of [...indexableRoutes.map((r) => r.path).filter((p) => p !== '/'), ...servicePages]) {
+    const crumbs = one(await jsonLd(request, path), 'BreadcrumbList');
     const items = crumbs.itemListElement;
-    expect(items[0], route.path).toMatchObject({ position: 1, name: 'Home', item: `${site.url}/` });
-    expect(items.at(-1), route.path).toMatchObject({ position: items.length, item: `${site.url}${route.path}` });
+    expect(items[0], path).toMatchObject({ position: 1, name: 'Home', item: `${site.url}/` });
+    expect(items.at(-1), path).toMatchObject({ position: items.length, item: `${site.url}${path}` });
   }
   expect(ofType(await jsonLd(request, '/'), 'BreadcrumbList')).toEqual([]);
 });

@@ -1,5 +1,5 @@
 // The editor's content check: a mistake is one line naming the file, the field and what is expected.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -118,10 +118,49 @@ describe('content check', () => {
     ]);
   });
 
+  it('checks a service file: its name is its address, its anchor is its own, its blocks say what is wrong', () => {
+    const bd = readFileSync(path.join(content, 'services/bd-support.yaml'), 'utf8');
+    write('services/Market Entry.yaml', bd);
+    write(
+      'services/market-entry-support.yaml',
+      bd
+        .replace('anchor: bd', 'anchor: market-entry')
+        .replace('  - type: stories', '  - type: gallery')
+        .replace('      href: /contact', '      href: /contact\n      booking: strategyCall')
+        .replace(/(title: Sales Process Development\n\s+icon: layers\n)\s+text: .*\n/, '$1'),
+    );
+    const problems = check();
+    expect(problems).toContain(
+      'content/services/Market Entry.yaml: the file name becomes the page address, so use lower-case words joined by hyphens (e.g. market-entry.yaml)',
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'content/services/market-entry-support.yaml: sections.0.items.1 must have either text (a paragraph) or points (a checklist), not both',
+        'content/services/market-entry-support.yaml: sections.1.type must be one of cards, steps, checklist, stories',
+        'content/services/market-entry-support.yaml: cta.buttons.1 must have either href (a page of the site) or booking (a scheduling link), not both',
+        expect.stringMatching(
+          /^content\/services\/(bd-support|Market Entry)\.yaml: anchor bd is already the anchor of content\/services\/(bd-support|Market Entry)\.yaml; choose another$/,
+        ),
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+  });
+
+  it('names a service page’s SEO description that search engines would cut', () => {
+    const events = readFileSync(path.join(content, 'services/event-planning.yaml'), 'utf8');
+    write(
+      'services/event-planning.yaml',
+      events.replace(/^metaDescription: .*$/m, `metaDescription: ${'Conferences and roundtables, '.repeat(6)}`),
+    );
+    expect(check()).toEqual(['content/services/event-planning.yaml: metaDescription must be 50–160 characters']);
+  });
+
   it('reads the site’s own page addresses from src/pages', () => {
     const own = ownPagePaths(path.join(repo, 'src/pages'));
     expect(own).toContain('/');
-    expect(own).toContain('/services/bd-support');
+    expect(own).toContain('/services');
+    // A service page is its content file: no page of its own under src/pages.
+    expect(own).not.toContain('/services/bd-support');
     expect(own).toContain('/resources');
     expect([...own].some((p) => p.includes('['))).toBe(false);
   });

@@ -1,6 +1,6 @@
-// The editor's promise: adding one file to content/ is enough for a resource or a case study to become a
-// page, with its place in the lists, /sitemap, sitemap.xml, its SEO head and its structured data. This
-// builds a copy of the project with two new files, the way a pull request's deploy preview would.
+// The editor's promise: adding one file to content/ is enough for a service, a resource or a case study to
+// become a page, with its place in the lists, /sitemap, sitemap.xml, its SEO head and its structured data.
+// This builds a copy of the project with three new files, the way a pull request's deploy preview would.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,63 @@ metrics:
 A launch campaign, a webinar series and a playbook for the sales team.
 `;
 
+const service = `anchor: webinars
+order: 6
+title: Scientific Webinars
+icon: presentation
+summary: Webinars that scientists register for, attend to the end and follow up on.
+services:
+  - Topic and speaker selection
+  - Promotion to sponsor lists
+  - Hosting and recording
+menu: Topics, speakers, promotion and follow-up
+metaTitle: Scientific Webinars for CROs
+metaDescription: Webinar programs for CROs and CDMOs, from topic and speaker to promotion, hosting and the follow-up that turns attendees into proposals.
+keywords: [CRO webinars, scientific webinar production]
+structuredData:
+  serviceType: Webinar production
+  areaServed: Worldwide
+  offers: [Topic and speaker selection, Webinar hosting]
+hero:
+  title: Scientific Webinars That Fill Your Pipeline
+  subtitle: From the first topic idea to the last follow-up email, for a series sponsors look forward to.
+sections:
+  - type: cards
+    id: included
+    title: What Is Included
+    items:
+      - { title: Topic Selection, icon: lightbulb, text: Topics chosen from the questions sponsors ask your BD team. }
+      - { title: Speaker Coaching, icon: mic, points: [Slide review, A rehearsal with our producer] }
+  - type: steps
+    id: process
+    title: Our Process
+    items:
+      - title: Plan
+        text: Topics, speakers and dates for the quarter.
+      - title: Host
+        text: Registration, hosting, recording and polls.
+  - type: checklist
+    id: who-for
+    title: Who It Is For
+    items: [CROs with a story to tell, CDMOs launching a new capability]
+    note: See our [packages](/packages) for a fixed price.
+  - type: stories
+    id: success-story
+    title: Success Story
+    items:
+      - client: Bioanalytical CRO
+        title: A webinar series that booked its own meetings
+        text: Four webinars on assay transfer, each followed by personal invitations to a call.
+        outcome: Twelve meetings booked from one quarter of webinars.
+        metrics: [{ value: '12', label: meetings booked }]
+cta:
+  title: Plan Your Next Webinar
+  text: Tell us the audience you want and we will show you how to reach it.
+  buttons:
+    - { label: Start Your Audit, href: /audit-intake }
+    - { label: Book a Strategy Call, booking: strategyCall }
+`;
+
 /** Runs a command of the copy with this Node (the pinned one), as `npm run build` would. */
 const run = (args: string[]) =>
   spawnSync(process.execPath, args, {
@@ -72,6 +129,7 @@ beforeAll(() => {
   symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
   writeFileSync(path.join(copy, 'content/resources/pipeline-metrics-for-cdmos.mdx'), resource);
   writeFileSync(path.join(copy, 'content/case-studies/cdmo-fill-finish-suite.mdx'), caseStudy);
+  writeFileSync(path.join(copy, 'content/services/scientific-webinars.yaml'), service);
   dist = path.join(copy, 'dist');
   const check = run(['scripts/check-content.ts']);
   expect(check.status, check.stderr).toBe(0);
@@ -131,13 +189,60 @@ describe('one new file is one new page', () => {
     expect(page('case-studies.html')).toContain('&quot;slug&quot;:[0,&quot;cdmo-fill-finish-suite&quot;]');
   });
 
-  it('puts both on /sitemap and in sitemap.xml', () => {
+  it('makes the service page from its blocks, with its SEO head, Service data and breadcrumbs', () => {
+    const html = page('services/scientific-webinars.html');
+    expect(head(html)).toMatchObject({
+      title: `Scientific Webinars for CROs | ${site.agencyName}`,
+      description: expect.stringMatching(/^Webinar programs for CROs and CDMOs/),
+      canonical: `${site.url}/services/scientific-webinars`,
+      ogImage: `${site.url}${site.defaultOgImage}`,
+    });
+    expect(html).toContain('<meta name="keywords" content="CRO webinars, scientific webinar production">');
+    expect(html).toMatch(/<h1[^>]*>Scientific Webinars That Fill Your Pipeline<\/h1>/);
+    for (const id of ['included', 'process', 'who-for', 'success-story'])
+      expect(html).toContain(`<section id="${id}" aria-labelledby="${id}-heading"`);
+    expect(html).toContain('Speaker Coaching');
+    expect(html).toContain('A rehearsal with our producer');
+    expect(html).toContain('<a class="font-semibold text-brand-700 underline" href="/packages">packages</a>');
+    expect(html).toContain('meetings booked');
+    expect(html).toContain(`href="${site.scheduling.strategyCall}"`);
+    const data = jsonLd(html);
+    expect(data).toContainEqual(
+      expect.objectContaining({
+        '@type': 'Service',
+        name: 'Scientific Webinars for CROs',
+        url: `${site.url}/services/scientific-webinars`,
+        serviceType: 'Webinar production',
+      }),
+    );
+    const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList') as
+      { itemListElement: { name: string }[] } | undefined;
+    expect(crumbs?.itemListElement.map((i) => i.name)).toEqual(['Home', 'Services', 'Scientific Webinars for CROs']);
+  });
+
+  it('gives the new service its card on /services, its line in the header and footer menus, and an offer', () => {
+    const services = page('services.html');
+    expect(services).toMatch(
+      /<article id="webinars"[^>]*>[\s\S]*?Scientific Webinars[\s\S]*?href="\/services\/scientific-webinars"/,
+    );
+    const offers = jsonLd(services).find((d) => d['@type'] === 'Service') as
+      { hasOfferCatalog: { itemListElement: { itemOffered: { name: string } }[] } } | undefined;
+    expect(offers?.hasOfferCatalog.itemListElement.map((o) => o.itemOffered.name)).toContain('Scientific Webinars');
+    const home = page('index.html');
+    // The header island's menus (serialised props) and the footer's Services column.
+    expect(home).toContain('&quot;href&quot;:[0,&quot;/services/scientific-webinars&quot;]');
+    expect(home).toMatch(/id="footer-services"[\s\S]*?href="\/services\/scientific-webinars"/);
+  });
+
+  it('puts all three on /sitemap and in sitemap.xml', () => {
     const sitemap = page('sitemap.html');
+    expect(sitemap).toMatch(/data-sitemap-group="Services"[\s\S]*?href="\/services\/scientific-webinars"/);
     expect(sitemap).toContain('href="/resources/pipeline-metrics-for-cdmos"');
     expect(sitemap).toContain('href="/case-studies/cdmo-fill-finish-suite"');
     const xml = page('sitemap-0.xml');
     expect(xml).toContain(`<loc>${site.url}/resources/pipeline-metrics-for-cdmos</loc>`);
     expect(xml).toContain(`<loc>${site.url}/case-studies/cdmo-fill-finish-suite</loc>`);
+    expect(xml).toContain(`<loc>${site.url}/services/scientific-webinars</loc>`);
   });
 
   it('stops at a broken file with one line naming it, before any build and without a stack trace', () => {
