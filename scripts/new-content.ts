@@ -1,7 +1,7 @@
 /**
  * `npm run new -- <kind> "<title>"`: writes a valid starting file for a content editor from the template in
  * docs/templates/, named after the title, and checks it. Kinds: resource, case-study, testimonial,
- * team-member, package. The editor then replaces the placeholder text (docs/editing-content.md).
+ * service, team-member, package. The editor then replaces the placeholder text (docs/editing-content.md).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ const root = path.resolve(import.meta.dirname, '..');
 export const kinds = {
   resource: { template: 'resource.mdx', dir: 'resources', page: '/resources' },
   'case-study': { template: 'case-study.mdx', dir: 'case-studies', page: '/case-studies' },
+  service: { template: 'service.yaml', dir: 'services', page: '/services' },
   testimonial: { template: 'testimonial.yaml', dir: 'testimonials', page: null },
   'team-member': { template: 'team-member.yaml', dir: 'team', page: null },
   package: { template: 'package.yaml', dir: 'packages', page: null },
