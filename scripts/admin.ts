@@ -8,6 +8,11 @@
  *       confirmed, its sessions ended
  *   grant <email> <role>
  *       gives an existing, confirmed account a role
+ *   reset-2fa <email>
+ *       turns two-factor sign-in off for someone who lost both their authenticator and their recovery codes,
+ *       once an admin has confirmed who they are (docs/security.md); their sessions end
+ *   signout <email> | signout --all
+ *       ends every session of the account (a lost laptop, someone leaving), or of every account
  *
  * Every role given here is recorded in the audit log as `role.grant` by the actor `cli` ("command line"): no
  * account is signed in, and whoever runs this holds the database's credentials.
@@ -20,9 +25,11 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/embedded.ts';
-import { roles, userRoles, type Role } from '../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { roles, sessions, twoFactors, userRoles, users, type Role } from '../src/db/schema.ts';
 import { commandLine, recordAudit } from '../src/server/audit-log.ts';
 import { getAuth, PASSWORD_MAX, PASSWORD_MIN } from '../src/server/auth.ts';
+import { weakPasswordProblem } from '../src/server/password-policy.ts';
 import { isRole } from '../src/server/roles.ts';
 
 export const USAGE = `Usage:
@@ -31,6 +38,12 @@ export const USAGE = `Usage:
       An unconfirmed account of that address is taken over: new password, confirmed, signed out everywhere.
   npm run admin -- grant <email> <role>
       Gives an existing, confirmed account a role.
+  npm run admin -- reset-2fa <email>
+      Turns two-factor sign-in off for someone who lost their authenticator and recovery codes (confirm who
+      they are first: docs/security.md). Their sessions end; they set it up again at their next sign-in.
+  npm run admin -- signout <email>
+  npm run admin -- signout --all
+      Ends every session of the account, or of every account (everyone signs in again).
 
 Roles: ${roles.join(', ')}. Passwords: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
 
@@ -43,6 +56,9 @@ export interface AdminIo {
 type Command =
   | { kind: 'create'; email: string; role: Role; password?: string; name?: string }
   | { kind: 'grant'; email: string; role: Role }
+  | { kind: 'reset-2fa'; email: string }
+  | { kind: 'signout'; email: string }
+  | { kind: 'signout-all' }
   | { kind: 'help' };
 
 class UsageError extends Error {}
@@ -74,6 +90,7 @@ export function parseCommand(argv: string[]): Command {
         password: { type: 'string' },
         name: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        all: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -82,6 +99,7 @@ export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   if (values.help || command === 'help') return { kind: 'help' };
+  if (values.all && command !== 'signout') throw new UsageError('--all goes with signout only.');
   if (command === 'create') {
     if (rest.length !== 1) throw new UsageError('create takes one email address.');
     const password = values.password;
@@ -96,6 +114,18 @@ export function parseCommand(argv: string[]): Command {
       throw new UsageError('grant takes an email address and a role, nothing else.');
     }
     return { kind: 'grant', email: emailOf(rest[0]), role: roleOf(rest[1]) };
+  }
+  if (command === 'signout' && values.all) {
+    if (rest.length || values.role || values.password || values.name) {
+      throw new UsageError('signout --all takes nothing else.');
+    }
+    return { kind: 'signout-all' };
+  }
+  if (command === 'reset-2fa' || command === 'signout') {
+    if (rest.length !== 1 || values.role || values.password || values.name) {
+      throw new UsageError(`${command} takes one email address, nothing else.`);
+    }
+    return { kind: command, email: emailOf(rest[0]) };
   }
   throw new UsageError(command ? `Unknown command "${command}".` : 'Name a command.');
 }
@@ -165,9 +195,72 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
   }
 
   const database = typeof db === 'function' ? await db() : db;
+  if (command.kind === 'signout-all') {
+    const ended = await database.transaction(async (tx) => {
+      const rows = await tx.delete(sessions).returning({ id: sessions.id });
+      await recordAudit(
+        tx,
+        commandLine,
+        'account.signout',
+        { type: 'user', id: '*' },
+        { email: '*', sessions: rows.length },
+      );
+      return rows.length;
+    });
+    io.out(`Every account signed out: ${ended} session${ended === 1 ? '' : 's'} ended.`);
+    return 0;
+  }
   // better-auth's own pieces: its password hasher and its adapter (ids, field mapping) on our tables.
   const auth = await getAuth(database).$context;
   const existing = await auth.internalAdapter.findUserByEmail(command.email);
+
+  if (command.kind === 'reset-2fa' || command.kind === 'signout') {
+    if (!existing) {
+      io.err(`No account for ${command.email}.`);
+      return 1;
+    }
+    const userId = existing.user.id;
+    if (command.kind === 'signout') {
+      const ended = await database.transaction(async (tx) => {
+        const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+        await recordAudit(
+          tx,
+          commandLine,
+          'account.signout',
+          { type: 'user', id: userId },
+          {
+            email: command.email,
+            sessions: rows.length,
+          },
+        );
+        return rows.length;
+      });
+      io.out(`${command.email}: ${ended} session${ended === 1 ? '' : 's'} ended.`);
+      return 0;
+    }
+    const was = await database.transaction(async (tx) => {
+      const removed = await tx.delete(twoFactors).where(eq(twoFactors.userId, userId)).returning({ id: twoFactors.id });
+      await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      await recordAudit(
+        tx,
+        commandLine,
+        'account.two-factor-reset',
+        { type: 'user', id: userId },
+        {
+          email: command.email,
+          hadTwoFactor: removed.length > 0,
+        },
+      );
+      return removed.length > 0;
+    });
+    io.out(
+      was
+        ? `${command.email}: two-factor sign-in is off and every session ended. They sign in with their password and set up their authenticator again (required for admins when ADMIN_2FA_REQUIRED is on).`
+        : `${command.email} had no two-factor sign-in; every session ended.`,
+    );
+    return 0;
+  }
 
   if (command.kind === 'grant') {
     if (!existing) {
@@ -198,6 +291,15 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
       `An account for ${command.email} already exists. Give it a role with: npm run admin -- grant ${command.email} ${command.role}`,
     );
     return 1;
+  }
+  // A password typed here meets the same rules as one chosen in the portal (common, the site's or the account's
+  // own words); the breach service is not asked from a command line, which may run offline.
+  const weak = command.password
+    ? await weakPasswordProblem(command.password, null, { email: command.email, name: command.name })
+    : null;
+  if (weak) {
+    io.err(`${weak.message} (--password)`);
+    return 2;
   }
   const password = command.password ?? generatePassword();
   const hash = await auth.password.hash(password);

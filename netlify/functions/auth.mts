@@ -10,7 +10,7 @@ import type { Config } from '@netlify/functions';
 import { isPasswordCompromised } from 'better-auth/plugins/haveibeenpwned';
 import { getDb } from '../../src/db/client.ts';
 import type { Db } from '../../src/db/client.ts';
-import { authRoute, bodyFields } from '../../src/server/auth-request.ts';
+import { AUTH_ROUTES, authRoute, bodyFields } from '../../src/server/auth-request.ts';
 import { getAuth, PASSWORD_MAX, PASSWORD_MIN, withBackground } from '../../src/server/auth.ts';
 import { checkOrigin, MAX_JSON_BYTES, readBody } from '../../src/server/guards.ts';
 import { apiError, withErrors } from '../../src/server/http.ts';
@@ -85,6 +85,9 @@ const unavailable = () =>
   });
 
 export default withErrors(async (request, context) => {
+  // Only the ways in this site offers (AUTH_ROUTES): better-auth's other routes do not exist here.
+  const path = authRoute(request.url);
+  if (path === null || !AUTH_ROUTES.has(path)) return apiError(404, 'not_found', 'There is no such page.');
   if (!isRead(request.method)) {
     const forbidden = checkOrigin(request);
     if (forbidden) return forbidden;
@@ -94,7 +97,7 @@ export default withErrors(async (request, context) => {
   }
 
   // A sign-in or a new password is read here first (bounded), then handed on as the same bytes.
-  const route = request.method === 'POST' ? authRoute(request.url) : null;
+  const route = request.method === 'POST' ? path : null;
   const readFirst = route === '/sign-in/email' || (route !== null && choosesPassword(route));
   const body = readFirst ? await readBody(request, MAX_JSON_BYTES) : undefined;
   if (body === null) return apiError(413, 'payload_too_large', 'The request is too large.');
@@ -104,6 +107,7 @@ export default withErrors(async (request, context) => {
     const problem = await weakPasswordProblem(
       chosenPassword(route, fields),
       isDeployed() ? isPasswordCompromised : null,
+      fields,
     );
     if (problem) return Response.json(problem, { status: 400 });
   }

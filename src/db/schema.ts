@@ -384,6 +384,8 @@ export const auditActions = [
   'post.unpublish',
   'post.delete',
   'document.download',
+  'account.signout',
+  'account.two-factor-reset',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

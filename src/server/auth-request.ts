@@ -6,6 +6,30 @@
 const AUTH_BASE = '/api/auth';
 
 /**
+ * Every way into an account this site offers, by better-auth route: what the portal and its mail links use,
+ * and nothing else. better-auth mounts more (social sign-in, account linking, email change, user deletion,
+ * session listing, mail codes…), each a way in or a way to change an account that nobody here reviews or
+ * tests; auth.mts answers 404 to those before better-auth sees them. docs/security.md lists these with their
+ * limits.
+ */
+export const AUTH_ROUTES: ReadonlySet<string> = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/sign-out',
+  '/get-session',
+  '/verify-email',
+  '/send-verification-email',
+  '/request-password-reset',
+  '/reset-password',
+  '/change-password',
+  '/two-factor/enable',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/disable',
+]);
+
+/**
  * The better-auth route of `url` (`/sign-in/email`), or null outside `/api/auth/`. Decoded, lower-cased and
  * without trailing slashes: a spelling better-auth would not route is only guarded needlessly, never missed.
  */

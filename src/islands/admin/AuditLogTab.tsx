@@ -29,6 +29,8 @@ const actionLabel: Record<AuditAction, string> = {
   'post.unpublish': 'Unpublished a post',
   'post.delete': 'Deleted a post',
   'document.download': 'Downloaded a document',
+  'account.signout': 'Ended an account’s sessions',
+  'account.two-factor-reset': 'Reset two-factor sign-in',
 };
 const actions = Object.keys(actionLabel) as AuditAction[];
 
@@ -59,6 +61,10 @@ function detailText({ action, detail }: Entry): string {
       return `“${text(detail.title)}” (/blog/${text(detail.slug)})${detail.status ? `, was ${text(detail.status)}` : ''}`;
     case 'document.download':
       return `${text(detail.fileName)} of submission ${text(detail.submissionId).slice(0, 8)}`;
+    case 'account.signout':
+      return `${text(detail.email) === '*' ? 'every account' : text(detail.email)}: ${String(detail.sessions ?? 0)} session(s) ended (npm run admin -- signout)`;
+    case 'account.two-factor-reset':
+      return `${text(detail.email)}: off, sessions ended (npm run admin -- reset-2fa)`;
     default:
       return JSON.stringify(detail);
   }

@@ -8,7 +8,16 @@ import auth from '../../../netlify/functions/auth.mts';
 import { runAdmin, USAGE } from '../../../scripts/admin.ts';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import { openTestDatabase } from '../test-db.ts';
-import { accounts, auditLog, authRateLimits, mailOutbox, sessions, userRoles, users } from '../../../src/db/schema.ts';
+import {
+  accounts,
+  auditLog,
+  authRateLimits,
+  mailOutbox,
+  sessions,
+  twoFactors,
+  userRoles,
+  users,
+} from '../../../src/db/schema.ts';
 import { getAuth } from '../../../src/server/auth.ts';
 import { rolesOf } from '../../../src/server/roles.ts';
 import { call } from '../functions/harness.ts';
@@ -23,7 +32,8 @@ afterEach(() => vi.restoreAllMocks());
 beforeEach(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {}); // the development-secret warning
   vi.spyOn(console, 'log').mockImplementation(() => {}); // the console transport prints each mail
-  for (const table of [mailOutbox, userRoles, sessions, accounts, users, authRateLimits]) await handle.db.delete(table);
+  for (const table of [mailOutbox, userRoles, sessions, twoFactors, accounts, users, authRateLimits])
+    await handle.db.delete(table);
   await handle.db.execute(sql`truncate audit_log`); // append-only: its trigger refuses DELETE
 });
 
@@ -117,6 +127,17 @@ describe('npm run admin -- create', () => {
     expect(await handle.db.select().from(users)).toEqual([]);
   });
 
+  it.each([
+    ['password1234', /too common/],
+    ['Bolesta staff 2026!', /name of the agency or the site/],
+    ['x-ray-crystallographer', /your own name or email address/], // the address is x-ray-crystallographer@…
+  ])('refuses --password %j as the portal would (exit 2), creating nothing', async (password, reason) => {
+    const run = await admin('create', 'x-ray-crystallographer@lab.example', '--role', 'admin', '--password', password);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(reason);
+    expect(await handle.db.select().from(users)).toEqual([]);
+  });
+
   it('prints the usage for --help (exit 0)', async () => {
     expect(await admin('--help')).toEqual({ code: 0, out: USAGE, err: '' });
   });
@@ -167,10 +188,10 @@ describe('a colleague’s address signed up first by an attacker', () => {
     expect(grant.err).toContain(`npm run admin -- create ${colleague} --role editor`);
     expect(await rolesOf(handle.db, squatterId)).toEqual([]);
 
-    const create = await admin('create', colleague, '--role', 'editor', '--password', 'colleague passphrase');
+    const create = await admin('create', colleague, '--role', 'editor', '--password', 'her own new passphrase');
     expect(create).toMatchObject({ code: 0, err: '' });
     expect(create.out).toMatch(/took over the unconfirmed account/i);
-    expect(create.out).not.toContain('colleague passphrase');
+    expect(create.out).not.toContain('her own new passphrase');
 
     const [user] = await handle.db.select().from(users).where(eq(users.email, colleague));
     expect(user).toMatchObject({ id: squatterId, emailVerified: true });
@@ -178,7 +199,7 @@ describe('a colleague’s address signed up first by an attacker', () => {
     expect(await handle.db.select().from(sessions).where(eq(sessions.userId, squatterId))).toEqual([]);
     expect(await context.internalAdapter.findSession(session.token)).toBeNull();
     expect((await signIn(colleague, attackerPassword)).status).toBe(401);
-    const res = await signIn(colleague, 'colleague passphrase');
+    const res = await signIn(colleague, 'her own new passphrase');
     expect(res.status).toBe(200);
     expect(await rolesOf(handle.db, squatterId)).toEqual(['editor']);
   });
@@ -235,6 +256,76 @@ describe('the audit log of the command line', () => {
     expect((await admin('grant', 'unconfirmed@bolesta.example', 'viewer')).code).toBe(1);
     expect((await admin('grant', 'once@bolesta.example', 'owner')).code).toBe(2);
     expect(await logged()).toEqual(before);
+  });
+});
+
+describe('npm run admin -- reset-2fa and signout', () => {
+  const sessionOf = async (id: string) => (await getAuth(handle.db).$context).internalAdapter.createSession(id);
+
+  it('reset-2fa turns two-factor sign-in off, ends every session and records it', async () => {
+    await admin('create', 'lost@lab.example', '--role', 'admin', '--password', 'a strong passphrase');
+    const id = (await userId('lost@lab.example'))!;
+    await handle.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, id));
+    await handle.db.insert(twoFactors).values({ id: 'tf-1', userId: id, secret: 'enc', backupCodes: 'enc' });
+    await sessionOf(id);
+    await sessionOf(id);
+
+    const run = await admin('reset-2fa', 'lost@lab.example');
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/two-factor sign-in is off and every session ended/);
+    const [user] = await handle.db.select().from(users).where(eq(users.id, id));
+    expect(user!.twoFactorEnabled).toBe(false);
+    expect(await handle.db.select().from(twoFactors)).toEqual([]);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    const [row] = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'account.two-factor-reset'));
+    expect(row).toMatchObject({
+      actorId: 'cli',
+      targetId: id,
+      detail: { email: 'lost@lab.example', hadTwoFactor: true },
+    });
+    // The password still signs in, without a code now.
+    expect((await signIn('lost@lab.example', 'a strong passphrase')).headers.getSetCookie().join()).toContain(
+      'session_token=',
+    );
+  });
+
+  it('signout ends every session of the account, and only of that account', async () => {
+    await admin('create', 'leaving@lab.example', '--role', 'editor', '--password', 'a strong passphrase');
+    await admin('create', 'staying@lab.example', '--role', 'editor', '--password', 'a strong passphrase');
+    const leaving = (await userId('leaving@lab.example'))!;
+    const staying = (await userId('staying@lab.example'))!;
+    await sessionOf(leaving);
+    await sessionOf(leaving);
+    await sessionOf(staying);
+    const run = await admin('signout', 'leaving@lab.example');
+    expect(run).toMatchObject({ code: 0, out: 'leaving@lab.example: 2 sessions ended.' });
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, leaving))).toEqual([]);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, staying))).toHaveLength(1);
+    const [row] = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'account.signout'));
+    expect(row).toMatchObject({ targetId: leaving, detail: { email: 'leaving@lab.example', sessions: 2 } });
+  });
+
+  it('signout --all ends every session of every account, recorded once', async () => {
+    await admin('create', 'one@lab.example', '--role', 'editor', '--password', 'a strong passphrase');
+    await admin('create', 'two@lab.example', '--role', 'viewer', '--password', 'a strong passphrase');
+    await sessionOf((await userId('one@lab.example'))!);
+    await sessionOf((await userId('two@lab.example'))!);
+    expect(await admin('signout', '--all')).toMatchObject({
+      code: 0,
+      out: 'Every account signed out: 2 sessions ended.',
+    });
+    expect(await handle.db.select().from(sessions)).toEqual([]);
+    const rows = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'account.signout'));
+    expect(rows).toEqual([expect.objectContaining({ targetId: '*', detail: { email: '*', sessions: 2 } })]);
+    expect((await admin('signout', '--all', 'x@lab.example')).code).toBe(2);
+    expect((await admin('grant', 'x@lab.example', 'admin', '--all')).code).toBe(2);
+  });
+
+  it('refuses an unknown account (exit 1) and a wrong usage (exit 2)', async () => {
+    expect((await admin('signout', 'ghost@lab.example')).code).toBe(1);
+    expect((await admin('reset-2fa', 'ghost@lab.example')).err).toMatch(/No account/);
+    expect((await admin('reset-2fa')).code).toBe(2);
+    expect((await admin('signout', 'a@lab.example', 'b@lab.example')).code).toBe(2);
   });
 });
 

@@ -98,6 +98,40 @@ describe('sign-up', () => {
     expect(await outbox()).toEqual([]);
   });
 
+  it('takes a long passphrase of 64 or 128 characters whole, and compares it exactly as typed', async () => {
+    const long = 'glassware in the cold room, labelled by date; '.repeat(3).slice(0, 64);
+    const longest = `${long}${long}`;
+    for (const [email, password] of [
+      ['long@lab.example', long],
+      ['longest@lab.example', longest],
+    ] as const) {
+      await confirmedAccount(email, password);
+      expect((await signIn(email, password)).status, `${password.length} characters`).toBe(200);
+      // Not cut, not case-folded: a shorter or differently cased password is another one.
+      expect((await signIn(email, password.slice(0, -1))).status).toBe(401);
+      expect((await signIn(email, password.toUpperCase())).status).toBe(401);
+    }
+  });
+
+  it('changes a password only with the right current one', async () => {
+    await confirmedAccount('change@lab.example');
+    const cookie = sessionCookie(await signIn('change@lab.example'));
+    const wrong = await post(
+      '/change-password',
+      { currentPassword: 'not the password', newPassword: 'a new lab passphrase' },
+      { headers: { cookie } },
+    );
+    expect(wrong.status).toBe(400);
+    expect((await signIn('change@lab.example', 'a new lab passphrase')).status).toBe(401);
+    const right = await post(
+      '/change-password',
+      { currentPassword: PASSWORD, newPassword: 'a new lab passphrase' },
+      { headers: { cookie } },
+    );
+    expect(right.status).toBe(200);
+    expect((await signIn('change@lab.example', 'a new lab passphrase')).status).toBe(200);
+  });
+
   it('answers a sign-up for a taken address like a new one, without a mail or a second account', async () => {
     await confirmedAccount('taken@lab.example');
     const before = await outbox();

@@ -270,6 +270,33 @@ describe('common passwords', () => {
   );
 
   it(
+    'refuses a password made of the site’s words or the account’s own name or address, at sign-up and reset',
+    async () => {
+      for (const [email, password] of [
+        ['rosalind@lab.example', 'my-Bolesta-password'],
+        ['rosalind@lab.example', 'Lift Audit 2026 rocks'],
+        ['rosalind@lab.example', 'www.bolesta.example!'],
+        ['rosalind@lab.example', 'rosalind-1920-london'],
+        ['rf@lab.example', 'franklin photo 51 dna'], // the name given at sign-up
+      ]) {
+        const res = await signUp(email!, password);
+        expect(res.status, password).toBe(400);
+        expect(await res.json()).toMatchObject({ code: 'PASSWORD_CONTEXTUAL', message: expect.stringMatching(/name/) });
+      }
+      expect(await handle.db.select().from(users).where(eq(users.email, 'rosalind@lab.example'))).toEqual([]);
+      // A short piece of an address is no word of its own: "rf" and "lab" may appear in a password.
+      expect((await signUp('rf@lab.example', 'a lab notebook of rf work')).status).toBe(200);
+
+      await confirmedAccount('reset-words@lab.example');
+      const token = await resetToken('reset-words@lab.example');
+      const res = await post('/reset-password', { token, newPassword: 'bolesta bolesta bolesta' });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('PASSWORD_CONTEXTUAL');
+    },
+    SLOW,
+  );
+
+  it(
     'refuses one at password reset and keeps the old password',
     async () => {
       await confirmedAccount('weak@lab.example');

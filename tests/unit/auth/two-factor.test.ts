@@ -212,6 +212,24 @@ describe('signing in with two-factor sign-in on', () => {
     expect(next.status).toBe(200);
   });
 
+  it('still asks for the code after a password reset: the reset is no way around the second step', async () => {
+    const email = 'reset2fa@lab.example';
+    await enable(email, await signedIn(email));
+    expect((await post('/request-password-reset', { email, redirectTo: '/admin' })).status).toBe(200);
+    const mails = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const token = mails.map((m) => m.textBody.match(/[?&]reset=([^\s&]+)/)?.[1]).find(Boolean);
+    expect(token).toBeDefined();
+    const reset = await post('/reset-password', {
+      token: decodeURIComponent(token!),
+      newPassword: 'a fresh lab passphrase',
+    });
+    expect(reset.status).toBe(200);
+    expect(cookieOf(reset, 'session_token')).toBeNull();
+    const res = await signIn(email, 'a fresh lab passphrase');
+    expect(await res.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+    expect(cookieOf(res, 'session_token')).toBeNull();
+  });
+
   it('takes a recovery code once, and not twice', async () => {
     const { backupCodes } = await enable('rec@lab.example', await signedIn('rec@lab.example'));
     const first = await post(
