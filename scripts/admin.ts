@@ -179,6 +179,27 @@ async function takeOver(auth: AuthContext, userId: string, hash: string, name: s
   await auth.internalAdapter.updateUser(userId, { emailVerified: true, name });
 }
 
+/**
+ * Ends every session of one account (or of every account: `null`) and records it, in one transaction;
+ * resolves with how many ended.
+ */
+async function endSessions(db: Db, account: { id: string; email: string } | null): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(account ? eq(sessions.userId, account.id) : undefined)
+      .returning({ id: sessions.id });
+    await recordAudit(
+      tx,
+      commandLine,
+      'account.signout',
+      { type: 'user', id: account?.id ?? '*' },
+      { email: account?.email ?? '*', sessions: ended.length },
+    );
+    return ended.length;
+  });
+}
+
 /** Runs one command on `db`; resolves with the exit code. */
 export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io: AdminIo): Promise<number> {
   let command: Command;
@@ -196,17 +217,7 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
 
   const database = typeof db === 'function' ? await db() : db;
   if (command.kind === 'signout-all') {
-    const ended = await database.transaction(async (tx) => {
-      const rows = await tx.delete(sessions).returning({ id: sessions.id });
-      await recordAudit(
-        tx,
-        commandLine,
-        'account.signout',
-        { type: 'user', id: '*' },
-        { email: '*', sessions: rows.length },
-      );
-      return rows.length;
-    });
+    const ended = await endSessions(database, null);
     io.out(`Every account signed out: ${ended} session${ended === 1 ? '' : 's'} ended.`);
     return 0;
   }
@@ -221,20 +232,7 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
     }
     const userId = existing.user.id;
     if (command.kind === 'signout') {
-      const ended = await database.transaction(async (tx) => {
-        const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-        await recordAudit(
-          tx,
-          commandLine,
-          'account.signout',
-          { type: 'user', id: userId },
-          {
-            email: command.email,
-            sessions: rows.length,
-          },
-        );
-        return rows.length;
-      });
+      const ended = await endSessions(database, { id: userId, email: command.email });
       io.out(`${command.email}: ${ended} session${ended === 1 ? '' : 's'} ended.`);
       return 0;
     }

@@ -11,6 +11,7 @@ import { toast } from 'sonner';
 import type { ApiError } from './api.ts';
 import type { Me } from './AdminApp.tsx';
 import { authCall, authClient } from './auth-client.ts';
+import { FieldProblem, type Problem as FieldProblemText } from './FieldProblem.tsx';
 import { inputClass, linkButton, primaryButton, secondaryButton } from './fields.ts';
 import { normalTotp } from './TwoFactorStep.tsx';
 
@@ -34,7 +35,7 @@ export function setupKey(totpURI: string): string {
 }
 
 /** An inline error that is announced, again when it repeats (the counter remounts it). */
-type Problem = { text: string; n: number } | null;
+type Problem = FieldProblemText | null;
 const next = (text: string) => (previous: Problem) => ({ text, n: (previous?.n ?? 0) + 1 });
 
 export function AccountSecurity({ me }: { me: Me }) {
@@ -215,16 +216,7 @@ function PasswordForm({
         <p id="security-password-hint" className="mt-1 text-sm text-slate-600">
           To be sure it is you, confirm your password first.
         </p>
-        {problem && (
-          <p
-            key={problem.n}
-            id="security-password-error"
-            role="alert"
-            className="mt-1 text-sm font-medium text-red-700"
-          >
-            {problem.text}
-          </p>
-        )}
+        <FieldProblem id="security-password-error" problem={problem} />
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <button type="submit" disabled={busy} className={primaryButton}>
@@ -335,16 +327,7 @@ function Setup({
               aria-describedby={problem ? 'two-factor-confirm-error' : undefined}
               className={`${inputClass} max-w-xs`}
             />
-            {problem && (
-              <p
-                key={problem.n}
-                id="two-factor-confirm-error"
-                role="alert"
-                className="mt-1 text-sm font-medium text-red-700"
-              >
-                {problem.text}
-              </p>
-            )}
+            <FieldProblem id="two-factor-confirm-error" problem={problem} />
           </div>
           <div className="flex flex-wrap items-center gap-4">
             <button type="submit" disabled={busy} className={primaryButton}>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { ApiError } from './api.ts';
 import { authCall, authClient } from './auth-client.ts';
+import { FieldProblem, type Problem } from './FieldProblem.tsx';
 import { inputClass, linkButton, primaryButton } from './fields.ts';
 
 /** The refusals after which this sign-in is over: the password must be given again. */
@@ -25,7 +26,7 @@ export function TwoFactorStep({ onCancel, onSignedIn }: { onCancel: () => void; 
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   // Counted so that the same message after a second wrong code is announced again.
-  const [error, setError] = useState<{ text: string; n: number } | null>(null);
+  const [error, setError] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
 
@@ -99,11 +100,7 @@ export function TwoFactorStep({ onCancel, onSignedIn }: { onCancel: () => void; 
               ? 'One of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'
               : 'Open the authenticator app on your phone and enter the 6-digit code it shows for this account.'}
           </p>
-          {error && (
-            <p key={error.n} id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-              {error.text}
-            </p>
-          )}
+          <FieldProblem id={`${id}-error`} problem={error} />
         </div>
         <button type="submit" disabled={busy} className={`w-full ${primaryButton}`}>
           {busy ? 'Please wait…' : 'Verify and sign in'}
