@@ -41,8 +41,9 @@ export default defineConfig({
   webServer: {
     command: 'npm run serve',
     url: `${baseURL}/api/health`,
-    // Every test posts from 127.0.0.1: the per-address form limit (tested in the unit tests) would stop the suite.
-    env: { PORT: String(port), DATA_DIR: dataDir, FORM_RATE_LIMIT: '100000' },
+    // Every test posts and signs in from 127.0.0.1: the per-address form and sign-in limits (tested in the unit
+    // tests) would stop the suite.
+    env: { PORT: String(port), DATA_DIR: dataDir, FORM_RATE_LIMIT: '100000', SIGN_IN_RATE_LIMIT: '100000' },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

@@ -13,10 +13,13 @@ export interface RateLimit {
 /** Form submits allowed per window when `FORM_RATE_LIMIT` is unset or not a positive whole number. */
 const DEFAULT_FORM_LIMIT = 10;
 
-/** `FORM_RATE_LIMIT` as a limit; a typo must not switch the limit off, so anything odd keeps the default. */
-function formLimitFromEnv(value: string | undefined): number {
+/**
+ * A limit from an environment variable (`FORM_RATE_LIMIT`, `SIGN_IN_RATE_LIMIT`): a typo must not switch the
+ * limit off, so anything but a positive whole number keeps `fallback`.
+ */
+export function limitFromEnv(value: string | undefined, fallback: number): number {
   const limit = Number(value);
-  return Number.isSafeInteger(limit) && limit > 0 ? limit : DEFAULT_FORM_LIMIT;
+  return Number.isSafeInteger(limit) && limit > 0 ? limit : fallback;
 }
 
 /**
@@ -24,7 +27,7 @@ function formLimitFromEnv(value: string | undefined): number {
  * raises it for load tests, which send every request from one loopback address.
  */
 export const FORM_RATE_LIMIT: RateLimit = {
-  limit: formLimitFromEnv(process.env.FORM_RATE_LIMIT),
+  limit: limitFromEnv(process.env.FORM_RATE_LIMIT, DEFAULT_FORM_LIMIT),
   windowSeconds: 600,
 };
 
