@@ -9,7 +9,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
@@ -25,7 +24,13 @@ import { drainOutbox } from './mail/sender.ts';
 import { passwordResetMail, verificationMail, type Mail } from './mail/templates.ts';
 import { checkSignIn, clearSignInFailures, lockedMessage, recordSignInFailure } from './sign-in-guard.ts';
 import { limitFromEnv } from './rate-limit.ts';
-import { SESSION_LIMITS, SESSION_TOUCH_SECONDS, sessionRules } from './session-limits.ts';
+import {
+  cookieSession,
+  SESSION_LIMITS,
+  SESSION_TOUCH_SECONDS,
+  sessionRules,
+  type HookContext,
+} from './session-limits.ts';
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
@@ -112,14 +117,21 @@ const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE']);
  * The address of the account whose sign-in waits for its code: better-auth's signed `two_factor` cookie names
  * a verification row holding the user's id. Null without a pending sign-in (or once it is used up).
  */
-async function pendingSignInEmail(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+async function pendingSignInEmail(ctx: HookContext) {
+  const userId = await pendingSignInUserId(ctx);
+  if (!userId) return null;
+  const user = await ctx.context.internalAdapter.findUserById(userId);
+  return user?.email ?? null;
+}
+
+/** The id of the account whose sign-in waits for its code (see pendingSignInEmail), or null. */
+async function pendingSignInUserId(ctx: HookContext) {
   const cookie = ctx.context.createAuthCookie('two_factor');
   const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
   if (!identifier) return null;
   const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
   if (!pending || pending.expiresAt < new Date()) return null;
-  const user = await ctx.context.internalAdapter.findUserById(pending.value);
-  return user?.email ?? null;
+  return pending.value;
 }
 
 /** How long an accepted authenticator code stays refused: past the ±1 step (30 s each) better-auth accepts. */
@@ -130,16 +142,8 @@ const usedCodeIdentifier = (userId: string, code: string) =>
   `totp-used-${createHash('sha256').update(`${userId}:${code}`).digest('base64url')}`;
 
 /** The account a code is typed for: the pending sign-in's (two_factor cookie), else the signed-in session's. */
-async function codeAccount(db: Db, ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
-  const pending = await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
-  if (pending) {
-    const row = await ctx.context.internalAdapter.findVerificationValue(pending);
-    if (row && row.expiresAt > new Date()) return row.value;
-  }
-  const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
-  if (!token) return null;
-  const [session] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.token, token));
-  return session?.userId ?? null;
+async function codeAccount(db: Db, ctx: HookContext) {
+  return (await pendingSignInUserId(ctx)) ?? (await cookieSession(db, ctx))?.userId ?? null;
 }
 
 /** The account and code of a code check in flight, from its before hook to its after hook. */

@@ -73,10 +73,11 @@ const FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/disable', 
 /** The signed-in user and session token of a factor change in flight, from its before hook to its after hook. */
 const factorChanges = new WeakMap<object, { userId: string; token: string }>();
 
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+/** The context better-auth hands a hook. */
+export type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The live session row the request's cookie names, if any. */
-async function cookieSession(db: Db, ctx: HookContext) {
+export async function cookieSession(db: Db, ctx: HookContext) {
   const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
   if (!token) return null;
   const [row] = await db
