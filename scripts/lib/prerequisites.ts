@@ -1,0 +1,64 @@
+/**
+ * What `npm test` needs beyond `npm install`: Debian's Chromium (Playwright may not download a browser here),
+ * Java for the W3C HTML checker, and Debian's PostgreSQL 15 for the server tests. Missing ones are installed
+ * with apt-get when the process may (root); otherwise the run stops at once with the one command to type.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export interface Prerequisite {
+  /** The Debian package that provides it. */
+  pkg: string;
+  /** Why the tests need it, for the message. */
+  why: string;
+  present: () => boolean;
+}
+
+const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
+export const prerequisites = (env: NodeJS.ProcessEnv = process.env): Prerequisite[] => [
+  {
+    pkg: 'chromium',
+    why: 'the end-to-end tests drive it',
+    present: () => existsSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+  },
+  {
+    pkg: 'default-jre-headless',
+    why: 'the W3C HTML checker over the build runs on Java',
+    present: () => onPath('java'),
+  },
+  {
+    pkg: 'postgresql-15',
+    why: 'the server tests also run against PostgreSQL 15',
+    present: () => existsSync(`${env.PGBIN ?? '/usr/lib/postgresql/15/bin'}/postgres`),
+  },
+];
+
+/** The one command that installs `missing`, as a person types it. */
+export const installCommand = (missing: readonly Prerequisite[]) =>
+  `sudo apt-get install -y ${missing.map((item) => item.pkg).join(' ')}`;
+
+const aptInstall = (packages: readonly string[]) => {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+};
+
+/**
+ * Installs what is missing when this process may (root, with apt-get); returns the prerequisites still
+ * missing afterwards (empty when all is there).
+ */
+export function provision(
+  list: readonly Prerequisite[],
+  {
+    canInstall = process.getuid?.() === 0 && onPath('apt-get'),
+    install = aptInstall,
+    log = console.log,
+  }: { canInstall?: boolean; install?: (packages: readonly string[]) => void; log?: (line: string) => void } = {},
+): Prerequisite[] {
+  const missing = list.filter((item) => !item.present());
+  if (missing.length === 0 || !canInstall) return missing;
+  log(`Installing Debian's ${missing.map((item) => item.pkg).join(', ')}…`);
+  install(missing.map((item) => item.pkg));
+  return missing.filter((item) => !item.present());
+}

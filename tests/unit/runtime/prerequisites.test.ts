@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { installCommand, prerequisites, provision, type Prerequisite } from '../../../scripts/lib/prerequisites.ts';
+
+const item = (pkg: string, present: () => boolean): Prerequisite => ({ pkg, why: `for ${pkg}`, present });
+
+describe('npm test prerequisites', () => {
+  it('looks for Chromium where CHROMIUM_PATH points, Java on the PATH and PostgreSQL 15 under PGBIN', () => {
+    const list = prerequisites({ CHROMIUM_PATH: '/nowhere/chromium', PGBIN: '/nowhere/bin' });
+    expect(list.map((entry) => entry.pkg)).toEqual(['chromium', 'default-jre-headless', 'postgresql-15']);
+    const [chromium, , postgres] = list;
+    expect(chromium.present()).toBe(false);
+    expect(postgres.present()).toBe(false);
+  });
+
+  it('returns what is missing, untouched, when it may not install, and names the one command', () => {
+    const installed: string[] = [];
+    const missing = provision([item('chromium', () => false), item('default-jre-headless', () => true)], {
+      canInstall: false,
+      install: (packages) => installed.push(...packages),
+    });
+    expect(installed).toEqual([]);
+    expect(missing.map((entry) => entry.pkg)).toEqual(['chromium']);
+    expect(installCommand(missing)).toBe('sudo apt-get install -y chromium');
+  });
+
+  it('installs only what is missing when it may, and reports what is still missing after', () => {
+    const have = new Set(['default-jre-headless']);
+    const list = ['chromium', 'default-jre-headless', 'postgresql-15'].map((pkg) => item(pkg, () => have.has(pkg)));
+    const lines: string[] = [];
+    const stillMissing = provision(list, {
+      canInstall: true,
+      install: (packages) => packages.filter((pkg) => pkg !== 'postgresql-15').forEach((pkg) => have.add(pkg)),
+      log: (line) => lines.push(line),
+    });
+    expect(lines).toEqual(["Installing Debian's chromium, postgresql-15…"]);
+    expect(stillMissing.map((entry) => entry.pkg)).toEqual(['postgresql-15']);
+  });
+
+  it('does nothing when everything is there', () => {
+    const calls: string[][] = [];
+    expect(provision([item('chromium', () => true)], { canInstall: true, install: (p) => calls.push([...p]) })).toEqual(
+      [],
+    );
+    expect(calls).toEqual([]);
+  });
+});
