@@ -16,6 +16,8 @@ export interface PublicRoute {
   group: RouteGroup;
   /** Kept out of search engines, `sitemap.xml` and the `/sitemap` page. */
   noindex?: boolean;
+  /** Search keywords of the page's head. */
+  keywords?: readonly string[];
 }
 
 const audit = site.auditName;
@@ -26,6 +28,7 @@ export const publicRoutes: readonly PublicRoute[] = [
     title: 'Pharma & Biotech Marketing Without the Overhead',
     description: `${site.agencyName} is the outsourced marketing and business development team for CROs, CDMOs, labs and biotech consultancies. Start with a free ${audit}.`,
     group: 'Main',
+    keywords: ['pharma marketing', 'CRO marketing', 'CDMO marketing', 'biotech marketing agency', 'life science BD'],
   },
   {
     path: '/services',
@@ -33,24 +36,38 @@ export const publicRoutes: readonly PublicRoute[] = [
     description:
       'Strategy and positioning, digital marketing, content and promotion, event planning and BD support for life-science service providers.',
     group: 'Services',
+    keywords: [
+      'pharma marketing services',
+      'CRO marketing',
+      'CDMO business development',
+      'life science marketing agency',
+    ],
   },
   {
     path: '/about',
     title: 'About Us',
     description: `Meet the ${site.agencyName} team: life-science marketers and business developers with decades of industry leadership.`,
     group: 'Main',
+    keywords: ['about life science marketing agency', 'pharma marketing team', 'CRO marketing experts'],
   },
   {
     path: '/our-story',
     title: 'Our Story',
     description: `Why ${site.agencyName} exists: a marketing department for pharma service providers that cannot afford to build one.`,
     group: 'Main',
+    keywords: ['our story', 'life science marketing agency founder', 'outsourced pharma marketing'],
   },
   {
     path: '/contact',
     title: 'Contact',
     description: `Book a strategy call or start your ${audit}. We typically respond within 24 hours.`,
     group: 'Main',
+    keywords: [
+      'contact pharma marketing agency',
+      'book a strategy call',
+      'CRO marketing consultant',
+      'Lift Audit request',
+    ],
   },
   {
     path: '/case-studies',
@@ -58,6 +75,7 @@ export const publicRoutes: readonly PublicRoute[] = [
     description:
       'Recent client wins for CDMOs, CROs and regulatory consultants: new clients, qualified leads, webinars and events.',
     group: 'Main',
+    keywords: ['CRO marketing case studies', 'CDMO lead generation results', 'pharma marketing success stories'],
   },
   {
     path: '/packages',
@@ -65,12 +83,19 @@ export const publicRoutes: readonly PublicRoute[] = [
     description:
       'Fixed-price LinkedIn, video, engagement and sales collateral packages, plus custom retainers for life-science marketing.',
     group: 'Main',
+    keywords: [
+      'pharma marketing packages',
+      'LinkedIn content for CROs',
+      'biotech explainer video price',
+      'sales collateral',
+    ],
   },
   {
     path: '/testimonials',
     title: 'Testimonials',
     description: `What CRO, CDMO and biotech leaders say about working with ${site.agencyName}.`,
     group: 'Main',
+    keywords: ['CRO marketing testimonials', 'CDMO marketing agency reviews', 'life science marketing clients'],
   },
   {
     path: '/foreign-psp-strategy',
@@ -78,6 +103,12 @@ export const publicRoutes: readonly PublicRoute[] = [
     description:
       'Localized messaging, SEO and LinkedIn strategy, RFP access and trust campaigns for foreign pharma service providers entering the U.S.',
     group: 'Main',
+    keywords: [
+      'U.S. market entry pharma',
+      'foreign CRO United States',
+      'CDMO U.S. expansion',
+      'pharma service provider market entry',
+    ],
   },
   {
     path: '/biotech-website-investor',
@@ -85,18 +116,31 @@ export const publicRoutes: readonly PublicRoute[] = [
     description:
       'Websites and investor materials that help biotechs and pharma service providers win partners and funding.',
     group: 'Main',
+    keywords: [
+      'biotech website design',
+      'investor positioning biotech',
+      'biotech pitch deck',
+      'biotech investor relations website',
+    ],
   },
   {
     path: '/bolesta-audit',
     title: `The ${audit}`,
     description: `A free 72-hour commercial review of your marketing and business development, built for CROs, CDMOs and biotech consultancies.`,
     group: 'Lift Audit',
+    keywords: [
+      'marketing audit',
+      'CRO marketing audit',
+      'CDMO business development review',
+      'free pharma marketing audit',
+    ],
   },
   {
     path: '/audit-intake',
     title: `Start Your ${audit}`,
     description: `Tell us about your company in five short steps and receive your ${audit} within 72 hours.`,
     group: 'Lift Audit',
+    keywords: ['Lift Audit intake', 'free marketing audit', 'CRO marketing audit', 'biotech marketing review'],
   },
   {
     path: '/audit-thank-you',
@@ -111,6 +155,13 @@ export const publicRoutes: readonly PublicRoute[] = [
     description:
       'Articles, whitepapers, checklists and toolkits on marketing and business development for life-science service providers.',
     group: 'Resources',
+    keywords: [
+      'CRO marketing resources',
+      'pharma marketing guides',
+      'biotech marketing checklists',
+      'RFP readiness checklist',
+      'life science marketing templates',
+    ],
   },
   {
     path: '/privacy-policy',

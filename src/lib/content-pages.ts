@@ -34,3 +34,8 @@ export async function contentPages(): Promise<ContentPage[]> {
     }));
   return [...services, ...resources, ...caseStudies];
 }
+
+/** `getStaticPaths` of a page per content file: the file's name is the page's slug, its entry the page's prop. */
+export function pathsPerFile<E extends { id: string }>(entries: readonly E[]) {
+  return entries.map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
+}
