@@ -8,25 +8,17 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import IntakeWizard from '../../../src/islands/intake/IntakeWizard.tsx';
 import { DRAFT_KEY } from '../../../src/islands/intake/draft.ts';
-import { intakeDefaults, intakeSchema, intakeSteps } from '../../../src/lib/forms/intake.schema.ts';
+import { intakeSteps } from '../../../src/lib/forms/intake.schema.ts';
+import { failingIntakeFields, intakeWithEmptyFollowUps } from '../../fixtures/forms.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** Every condition on and every answer empty, so each of the first four steps has answers that fail. */
-const draftValues = {
-  ...intakeDefaults(),
-  regions: ['other'],
-  hasMarketingDept: 'yes',
-  hasWebsite: true,
-  leadTracking: ['crm'],
-  commercialGoals: ['other'],
-};
+const draftValues = intakeWithEmptyFollowUps();
 
 /** How many of a step's fields fail for the draft, by the schema alone. */
 const failingIn = (fields: readonly string[]) => {
-  const result = intakeSchema.safeParse(draftValues);
-  const failed = new Set(result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])));
-  return fields.filter((f) => failed.has(f)).length;
+  const failed = failingIntakeFields(draftValues);
+  return fields.filter((f) => failed.includes(f)).length;
 };
 
 async function mount() {

@@ -14,13 +14,7 @@ import {
 import { stepOfField } from '../../../src/lib/forms/intake-steps.ts';
 import { shortAuditDefaults, shortAuditSections, shortAuditShape } from '../../../src/lib/forms/short-audit.schema.ts';
 import { answerSections, intakeRow } from '../../../src/server/audit-answers.ts';
-import { intakeAnswers } from '../../fixtures/forms.ts';
-
-/** The fields whose answers fail for `values`. */
-const failing = (values: unknown): string[] => {
-  const result = intakeSchema.safeParse(values);
-  return result.success ? [] : [...new Set(result.error.issues.map((issue) => String(issue.path[0])))];
-};
+import { failingIntakeFields, intakeAnswers, intakeWithEmptyFollowUps } from '../../fixtures/forms.ts';
 
 describe('the intake step list', () => {
   it('has five steps whose fields are every field of the schema, in order, each in one step', () => {
@@ -44,16 +38,7 @@ describe('the intake step list', () => {
   });
 
   it('lets each step fail only on its own fields, and every step with a required answer fail', () => {
-    // Every condition on and every answer left empty: each step has answers that fail.
-    const values = {
-      ...intakeDefaults(),
-      regions: ['other'],
-      hasMarketingDept: 'yes',
-      hasWebsite: true,
-      leadTracking: ['crm'],
-      commercialGoals: ['other'],
-    };
-    const fails = failing(values);
+    const fails = failingIntakeFields(intakeWithEmptyFollowUps());
     const byStep = intakeSteps.map((step) => fails.filter((f) => (step.fields as string[]).includes(f)));
     expect(byStep.flat().sort()).toEqual([...fails].sort());
     expect(byStep).toEqual([
