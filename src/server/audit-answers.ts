@@ -1,29 +1,29 @@
 /**
  * Between the audit forms' answers and the `audit_submissions` row: which column holds each answer, and
- * the answers of a stored row as labelled sections (grouped by intake step) for the staff mail and the portal.
+ * the answers of a stored row as labelled sections (the intake's steps, the short form's groups) for the
+ * staff mail and the portal.
  */
 import type { AuditSubmission, NewAuditSubmission } from '../db/schema.ts';
 import { intakeOptions, labelOf, shortAuditOptions, type Option } from '../lib/forms/audit-options.ts';
 import {
   intakeLabels,
-  intakeStepFields,
-  intakeStepTitles,
+  intakeSteps,
   isShown,
   type IntakeAnswers,
   type IntakeField,
 } from '../lib/forms/intake.schema.ts';
-import { normalizeWebsite, shortAuditLabels, type ShortAuditRequest } from '../lib/forms/short-audit.schema.ts';
+import {
+  isShortAuditShown,
+  normalizeWebsite,
+  shortAuditLabels,
+  shortAuditSections,
+  type ShortAuditRequest,
+} from '../lib/forms/short-audit.schema.ts';
 
 type Column = keyof NewAuditSubmission & keyof AuditSubmission;
 
-/** The column of each intake answer: the same name but for the lead's and LinkedIn's. */
-export const intakeColumns: Record<Exclude<IntakeField, 'consent'>, Column> = {
-  ...(Object.fromEntries(
-    intakeStepFields
-      .flat()
-      .filter((field) => field !== 'consent')
-      .map((field) => [field, field]),
-  ) as Record<Exclude<IntakeField, 'consent'>, Column>),
+/** The columns named differently from the answers they hold; every other answer has a column of its name. */
+export const renamedColumns: Readonly<Record<string, Column>> = {
   fullName: 'contactName',
   workEmail: 'contactEmail',
   phone: 'contactPhone',
@@ -32,40 +32,42 @@ export const intakeColumns: Record<Exclude<IntakeField, 'consent'>, Column> = {
   linkedInFrequency: 'linkedinFrequency',
 };
 
-/** The columns of an intake; a conditional answer whose condition does not hold is stored empty. */
-export function intakeRow(answers: IntakeAnswers): Partial<NewAuditSubmission> {
+const columnOf = (field: string): Column => renamedColumns[field] ?? (field as Column);
+
+type StoredField = Exclude<IntakeField, 'consent'>;
+
+/** The column of each intake answer (the consent is stored as its time and version, not as an answer). */
+export const intakeColumns = Object.fromEntries(
+  intakeSteps.flatMap((step) => step.fields.filter((field) => field !== 'consent').map((f) => [f, columnOf(f)])),
+) as Record<StoredField, Column>;
+
+/** The columns of `answers`; a conditional answer whose condition does not hold is stored empty. */
+function rowOf<F extends string, A extends Record<F, unknown>>(
+  answers: A,
+  fields: readonly F[],
+  shown: (field: F, answers: A) => boolean,
+): Partial<NewAuditSubmission> {
   const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(intakeColumns) as [Exclude<IntakeField, 'consent'>, Column][]) {
+  for (const field of fields) {
     const value = answers[field];
-    row[column] = isShown(field, answers) ? value : Array.isArray(value) ? [] : '';
+    row[columnOf(field)] = shown(field, answers) ? value : Array.isArray(value) ? [] : '';
   }
   return row as Partial<NewAuditSubmission>;
 }
 
+/** The columns of an intake. */
+export const intakeRow = (answers: IntakeAnswers): Partial<NewAuditSubmission> =>
+  rowOf(answers, Object.keys(intakeColumns) as StoredField[], isShown);
+
 /** The columns of a short audit form (decision 5: its own columns, not the spec's reused ones). */
-export function shortAuditRow(a: ShortAuditRequest): Partial<NewAuditSubmission> {
-  const other = (on: boolean, text: string) => (on ? text : '');
-  return {
-    contactName: a.fullName,
-    contactEmail: a.workEmail,
-    contactPhone: a.phone,
-    jobTitle: a.jobTitle,
-    companyName: a.companyName,
-    websiteUrl: normalizeWebsite(a.websiteUrl),
-    address: a.address,
-    city: a.city,
-    state: a.state,
-    zipCode: a.zipCode,
-    serviceType: a.serviceType,
-    otherServiceType: other(a.serviceType === 'other', a.otherServiceType),
-    marketingChannels: a.marketingChannels,
-    otherMarketingChannel: other(a.marketingChannels.includes('other'), a.otherMarketingChannel),
-    teamSize: a.teamSize,
-    painPoints: a.painPoints,
-    otherPainPoint: other(a.painPoints.includes('other'), a.otherPainPoint),
-    goals: a.goals,
-  };
-}
+export const shortAuditRow = (answers: ShortAuditRequest): Partial<NewAuditSubmission> => ({
+  ...rowOf(
+    answers,
+    shortAuditSections.flatMap((s) => s.fields),
+    isShortAuditShown,
+  ),
+  websiteUrl: normalizeWebsite(answers.websiteUrl),
+});
 
 export interface AnswerSection {
   title: string;
@@ -78,45 +80,25 @@ const show = (value: unknown, set?: readonly Option[]): string => {
   return set && value ? labelOf(set, String(value)) : String(value ?? '');
 };
 
-const sets = intakeOptions as Partial<Record<string, readonly Option[]>>;
-const shortSets = shortAuditOptions as Partial<Record<string, readonly Option[]>>;
+/** Every stored answer of `sections` under its question; a section without stored answers is left out. */
+function sectionsOf(
+  row: AuditSubmission,
+  sections: readonly { title: string; fields: readonly string[] }[],
+  labels: Readonly<Record<string, string>>,
+  options: Readonly<Record<string, readonly Option[]>>,
+): AnswerSection[] {
+  return sections
+    .map(({ title, fields }) => ({
+      title,
+      rows: fields
+        .filter((field) => field !== 'consent')
+        .map((field): [string, string] => [labels[field]!, show(row[columnOf(field)], options[field])]),
+    }))
+    .filter((section) => section.rows.length > 0);
+}
 
 /** Every answer of a stored submission under its question, grouped as the form asked them. */
-export function answerSections(row: AuditSubmission): AnswerSection[] {
-  if (row.source === 'contact_page') {
-    const pick = (fields: (keyof typeof shortAuditLabels & string)[]) =>
-      fields.map((f): [string, string] => {
-        const column = (
-          f === 'fullName' ? 'contactName' : f === 'workEmail' ? 'contactEmail' : f === 'phone' ? 'contactPhone' : f
-        ) as Column;
-        return [shortAuditLabels[f], show(row[column], shortSets[f])];
-      });
-    return [
-      { title: 'Contact', rows: pick(['fullName', 'workEmail', 'phone', 'jobTitle']) },
-      {
-        title: 'Company',
-        rows: pick([
-          'companyName',
-          'websiteUrl',
-          'address',
-          'city',
-          'state',
-          'zipCode',
-          'serviceType',
-          'otherServiceType',
-        ]),
-      },
-      {
-        title: 'Marketing',
-        rows: pick(['marketingChannels', 'otherMarketingChannel', 'teamSize', 'painPoints', 'otherPainPoint', 'goals']),
-      },
-    ];
-  }
-  return intakeStepFields.slice(0, 4).map((fields, step) => ({
-    title: intakeStepTitles[step]!,
-    rows: fields.map((field): [string, string] => {
-      const column = intakeColumns[field as Exclude<IntakeField, 'consent'>];
-      return [intakeLabels[field], show(row[column], sets[field])];
-    }),
-  }));
-}
+export const answerSections = (row: AuditSubmission): AnswerSection[] =>
+  row.source === 'contact_page'
+    ? sectionsOf(row, shortAuditSections, shortAuditLabels, shortAuditOptions)
+    : sectionsOf(row, intakeSteps, intakeLabels, intakeOptions);

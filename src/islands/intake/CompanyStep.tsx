@@ -1,12 +1,11 @@
 /** Step 1, Company Profile: who the lead is (decision 3), then the company. */
 import { intakeOptions as o } from '../../lib/forms/audit-options.ts';
 import { intakeLabels as l } from '../../lib/forms/intake.schema.ts';
-import { CheckboxGroupField, RadioGroupField, SelectField, TextField } from '../forms/fields.tsx';
+import { SelectField, TextField } from '../forms/fields.tsx';
+import { Choices, FollowUp, OneOf } from './questions.tsx';
 import { StepSection } from './StepSection.tsx';
-import { useShown } from './useShown.ts';
 
 export function CompanyStep() {
-  const shown = useShown();
   return (
     <>
       <StepSection title="About you">
@@ -26,11 +25,10 @@ export function CompanyStep() {
           <TextField name="zipCode" label={l.zipCode} required autoComplete="postal-code" />
         </div>
         <SelectField name="serviceType" label={l.serviceType} required options={o.serviceType} />
-        {shown('otherServiceType') && <TextField name="otherServiceType" label={l.otherServiceType} required />}
+        <FollowUp followUp="otherServiceType" />
         <TextField name="location" label={l.location} required placeholder="e.g. Boston, USA" />
-        <CheckboxGroupField name="regions" label={l.regions} options={o.regions} columns={3} />
-        {shown('otherRegion') && <TextField name="otherRegion" label={l.otherRegion} required />}
-        <RadioGroupField name="stageOfGrowth" label={l.stageOfGrowth} required options={o.stageOfGrowth} />
+        <Choices name="regions" columns={3} followUp="otherRegion" />
+        <OneOf name="stageOfGrowth" required />
       </StepSection>
     </>
   );

@@ -1,33 +1,29 @@
 /**
- * The wizard's step registry (documenso's pattern): each step's id, title and place. The fields of each
- * step come from the shared schema module, so the wizard and the server agree on where an answer lives.
+ * The wizard's steps: the shared step list (id, title, fields) with the component that asks each step's
+ * questions, so the wizard, Next's validation and the server's answer sections walk the same list.
  */
-import { intakeStepFields, intakeStepTitles, type IntakeField } from '../../lib/forms/intake.schema.ts';
+import type { ComponentType } from 'react';
+import { intakeSteps, type IntakeStepId } from '../../lib/forms/intake-steps.ts';
+import { BdStep } from './BdStep.tsx';
+import { CompanyStep } from './CompanyStep.tsx';
+import { DocumentsStep, type StepProps } from './DocumentsStep.tsx';
+import { GoalsStep } from './GoalsStep.tsx';
+import { MarketingStep } from './MarketingStep.tsx';
 
-export const stepIds = ['company', 'marketing', 'bd', 'goals', 'documents'] as const;
-export type StepId = (typeof stepIds)[number];
-
-export const steps: Record<StepId, { title: string; stepIndex: number }> = {
-  company: { title: intakeStepTitles[0], stepIndex: 0 },
-  marketing: { title: intakeStepTitles[1], stepIndex: 1 },
-  bd: { title: intakeStepTitles[2], stepIndex: 2 },
-  goals: { title: intakeStepTitles[3], stepIndex: 3 },
-  documents: { title: intakeStepTitles[4], stepIndex: 4 },
+const components: Record<IntakeStepId, ComponentType<StepProps>> = {
+  company: CompanyStep,
+  marketing: MarketingStep,
+  bd: BdStep,
+  goals: GoalsStep,
+  documents: DocumentsStep,
 };
 
-export const STEP_COUNT = stepIds.length;
+export const wizardSteps = intakeSteps.map((step) => ({ ...step, Component: components[step.id] }));
 
-/** The fields a step validates before Next lets the visitor on. */
-export const fieldsOfStep = (index: number): IntakeField[] => [...(intakeStepFields[index] ?? [])];
-
-/** The step that asks `field`. */
-export const stepOfField = (field: string): number => {
-  const index = intakeStepFields.findIndex((fields) => (fields as readonly string[]).includes(field));
-  return index === -1 ? 0 : index;
-};
+export const STEP_COUNT = wizardSteps.length;
 
 /** The label of the button that moves on from step `index`: 'Next Section: Marketing Presence →'. */
 export const nextLabel = (index: number): string => {
-  const next = stepIds[index + 1];
-  return next ? `Next Section: ${steps[next].title} →` : '';
+  const next = wizardSteps[index + 1];
+  return next ? `Next Section: ${next.title} →` : '';
 };

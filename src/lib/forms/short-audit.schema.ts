@@ -3,21 +3,22 @@
  * for the island and for `POST /api/audits`.
  */
 import * as z from 'zod/mini';
-import { shortAuditOptions as o } from './audit-options.ts';
 import {
-  consentField,
-  emailField,
-  LONG_TEXT_MAX,
-  multiChoice,
-  optionalChoice,
-  includes,
-  optionalText,
-  requireWhen,
-  runOnObjects,
-  requiredText,
-} from './fields.ts';
-import { personName } from './person-name.schema.ts';
-import { submitMeta } from './spam.ts';
+  addressShape,
+  companyName,
+  consentShape,
+  emptyAnswers,
+  formSchemas,
+  has,
+  is,
+  leadShape,
+  sharedLabels,
+  shownBy,
+  type AnswersOf,
+  type Condition,
+} from './audit-form.ts';
+import { shortAuditOptions as o } from './audit-options.ts';
+import { LONG_TEXT_MAX, multiChoice, optionalChoice, optionalText, requiredText } from './fields.ts';
 
 /** `acme.com` becomes `https://acme.com`; anything that is then not an http(s) URL is refused. */
 export function normalizeWebsite(value: string): string {
@@ -34,111 +35,71 @@ const isWebUrl = (value: string) => {
   }
 };
 
-export const shortAuditShape = {
-  fullName: personName('Full name is required'),
-  workEmail: emailField('Work email is required', 'Please enter a valid work email address'),
-  phone: optionalText(40),
-  jobTitle: optionalText(),
-  companyName: requiredText('Company name is required'),
+const contact = leadShape;
+
+const company = {
+  companyName,
   websiteUrl: requiredText('Website URL is required', 500).check(
     z.refine((v) => v === '' || isWebUrl(v), 'Please enter a valid website URL'),
   ),
-  address: requiredText('Company address is required'),
-  city: requiredText('City is required'),
-  state: requiredText('State is required'),
-  zipCode: requiredText('ZIP code is required', 20),
+  ...addressShape,
   serviceType: optionalChoice(o.serviceType),
   otherServiceType: optionalText(),
+};
+
+const marketing = {
   marketingChannels: multiChoice(o.marketingChannels),
   otherMarketingChannel: optionalText(),
   teamSize: optionalChoice(o.teamSize),
   painPoints: multiChoice(o.painPoints),
   otherPainPoint: optionalText(),
   goals: optionalText(LONG_TEXT_MAX),
-  consent: consentField('Please agree to the privacy policy to submit your audit request'),
 };
 
-export type ShortAuditField = keyof typeof shortAuditShape;
-type Answers = { [K in ShortAuditField]: z.output<(typeof shortAuditShape)[K]> };
+export const shortAuditShape = { ...contact, ...company, ...marketing, ...consentShape };
 
-const rules = z.superRefine<Answers>(
-  (a, ctx) => {
-    requireWhen(
-      ctx,
-      a.serviceType === 'other',
-      a.otherServiceType,
-      'otherServiceType',
-      'Please specify your service type',
-    );
-    requireWhen(
-      ctx,
-      includes(a.marketingChannels, 'other'),
-      a.otherMarketingChannel,
-      'otherMarketingChannel',
-      'Please specify your other marketing channel',
-    );
-    requireWhen(
-      ctx,
-      includes(a.painPoints, 'other'),
-      a.otherPainPoint,
-      'otherPainPoint',
-      'Please specify your other pain point',
-    );
+export type ShortAuditField = keyof typeof shortAuditShape;
+
+/** The form's answers in the groups the staff mail and the portal show them in. */
+export const shortAuditSections: { title: string; fields: ShortAuditField[] }[] = [
+  { title: 'Contact', fields: Object.keys(contact) as ShortAuditField[] },
+  { title: 'Company', fields: Object.keys(company) as ShortAuditField[] },
+  { title: 'Marketing', fields: Object.keys(marketing) as ShortAuditField[] },
+];
+
+export const shortAuditConditions: Condition<AnswersOf<typeof shortAuditShape>>[] = [
+  { field: 'otherServiceType', when: is('serviceType', 'other'), message: 'Please specify your service type' },
+  {
+    field: 'otherMarketingChannel',
+    when: has('marketingChannels', 'other'),
+    message: 'Please specify your other marketing channel',
   },
-  { when: runOnObjects },
-);
+  { field: 'otherPainPoint', when: has('painPoints', 'other'), message: 'Please specify your other pain point' },
+];
+
+/** Whether a field is shown for these answers (fields without a condition always are). */
+export const isShortAuditShown = shownBy(shortAuditConditions);
+
+const schemas = formSchemas('contact_page', shortAuditShape, shortAuditConditions);
 
 /** The island's form. */
-export const shortAuditSchema = z.object(shortAuditShape).check(rules);
+export const shortAuditSchema = schemas.form;
 
 /** The short form as `POST /api/audits` takes it. */
-export const shortAuditRequestSchema = z
-  .object({ source: z.literal('contact_page'), ...shortAuditShape, ...submitMeta.shape })
-  .check(rules);
+export const shortAuditRequestSchema = schemas.request;
 
 export type ShortAuditValues = z.input<typeof shortAuditSchema>;
 export type ShortAuditRequest = z.output<typeof shortAuditRequestSchema>;
 
-export const shortAuditDefaults = (): ShortAuditValues => ({
-  fullName: '',
-  workEmail: '',
-  phone: '',
-  jobTitle: '',
-  companyName: '',
-  websiteUrl: '',
-  address: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  serviceType: '',
-  otherServiceType: '',
-  marketingChannels: [],
-  otherMarketingChannel: '',
-  teamSize: '',
-  painPoints: [],
-  otherPainPoint: '',
-  goals: '',
-  consent: false as never,
-});
+export const shortAuditDefaults = (): ShortAuditValues => emptyAnswers(shortAuditShape) as ShortAuditValues;
 
 export const shortAuditLabels: Record<ShortAuditField, string> = {
-  fullName: 'Full name',
-  workEmail: 'Work email',
-  phone: 'Phone',
-  jobTitle: 'Job title',
-  companyName: 'Company name',
+  ...sharedLabels,
   websiteUrl: 'Website URL',
-  address: 'Company address',
-  city: 'City',
-  state: 'State',
-  zipCode: 'ZIP code',
-  serviceType: 'Service type',
-  otherServiceType: 'Other service type',
   marketingChannels: 'Marketing channels you use',
   otherMarketingChannel: 'Other marketing channel',
   teamSize: 'Marketing team size',
   painPoints: 'Biggest pain points',
   otherPainPoint: 'Other pain point',
   goals: 'Your goals',
-  consent: 'Consent',
 };

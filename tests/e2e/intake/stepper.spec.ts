@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { site } from '../../../src/config/site.ts';
-import { intakeStepTitles } from '../../../src/lib/forms/intake.schema.ts';
+import { intakeSteps } from '../../../src/lib/forms/intake-steps.ts';
 import { jumpTo, nextButton, openIntake, stepHeading, submitButton, wizard } from './wizard.ts';
 
 test.describe('intake stepper', () => {
@@ -15,7 +15,7 @@ test.describe('intake stepper', () => {
 
     const bar = page.getByRole('navigation', { name: 'Intake steps' });
     await expect(bar.getByRole('button')).toHaveCount(5);
-    for (const [i, title] of intakeStepTitles.entries())
+    for (const [i, { title }] of intakeSteps.entries())
       await expect(bar.getByRole('button').nth(i)).toContainText(`Step ${i + 1}${title}`);
     await expect(bar.locator('[aria-current="step"]')).toContainText('Company Profile');
 
@@ -76,9 +76,9 @@ test.describe('intake stepper', () => {
 
   test('every step passes axe, with and without errors showing', async ({ page }) => {
     test.setTimeout(90_000); // fills the whole wizard: 31–36 s on a loaded 2-core machine
-    for (const title of intakeStepTitles) {
+    for (const { id, title } of intakeSteps) {
       await jumpTo(page, title);
-      if (title !== intakeStepTitles[4]) await nextButton(page).click();
+      if (id !== 'documents') await nextButton(page).click();
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
         .analyze();

@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { intakeOptions as o, labelOf } from '../../../src/lib/forms/audit-options.ts';
-import { intakeLabels as l, type IntakeValues } from '../../../src/lib/forms/intake.schema.ts';
+import { addressShape, leadShape } from '../../../src/lib/forms/audit-form.ts';
+import { intakeLabels as l, type IntakeField, type IntakeValues } from '../../../src/lib/forms/intake.schema.ts';
 import { intakeAnswers } from '../../fixtures/forms.ts';
 import { hydrated } from '../helpers.ts';
 
@@ -49,17 +50,7 @@ const choose = (scope: Locator, groupName: string, label: string) =>
 /** Fills step 1 with the answers (every conditional field on when the answers turn it on). */
 export async function fillCompany(page: Page, a: IntakeValues = intakeAnswers()) {
   const w = wizard(page);
-  for (const field of [
-    'fullName',
-    'workEmail',
-    'phone',
-    'jobTitle',
-    'companyName',
-    'address',
-    'city',
-    'state',
-    'zipCode',
-  ] as const)
+  for (const field of [...Object.keys(leadShape), 'companyName', ...Object.keys(addressShape)] as IntakeField[])
     await textbox(w, l[field]).fill(a[field] as string);
   await w.getByRole('combobox', { name: l.serviceType }).selectOption(a.serviceType as string);
   if (a.serviceType === 'other') await textbox(w, l.otherServiceType).fill(a.otherServiceType!);

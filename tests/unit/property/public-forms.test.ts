@@ -28,6 +28,7 @@ import {
   uploadTokens,
 } from '../../../src/db/schema.ts';
 import { consent } from '../../../src/lib/forms/consent.ts';
+import { renamedColumns } from '../../../src/server/audit-answers.ts';
 import type { Handler } from '../../../src/server/http.ts';
 import {
   contactForm,
@@ -200,16 +201,6 @@ function expectedAnswers(form: FormModel, body: Payload): Record<string, unknown
   return out;
 }
 
-/** The audit columns named differently from their answers; every other answer has its own name. */
-const auditColumn: Record<string, string> = {
-  fullName: 'contactName',
-  workEmail: 'contactEmail',
-  phone: 'contactPhone',
-  hasLinkedIn: 'hasLinkedin',
-  linkedInUrl: 'linkedinUrl',
-  linkedInFrequency: 'linkedinFrequency',
-};
-
 const formOf = (endpoint: Endpoint, body: Payload): FormModel =>
   endpoint.forms.find((f) => Object.entries(f.fixed).every(([k, v]) => body[k] === v)) ?? endpoint.forms[0]!;
 
@@ -230,7 +221,7 @@ async function expectStoredExactly(endpoint: Endpoint, id: string, body: Payload
     form.name === 'contact'
       ? { ...answers, status: 'unread', consentVersion: consent.contact.version }
       : {
-          ...Object.fromEntries(Object.entries(answers).map(([key, value]) => [auditColumn[key] ?? key, value])),
+          ...Object.fromEntries(Object.entries(answers).map(([key, value]) => [renamedColumns[key] ?? key, value])),
           source: body.source,
           status: 'pending',
           consentVersion: consent.audit.version,

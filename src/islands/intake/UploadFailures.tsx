@@ -1,0 +1,34 @@
+/** After a stored submit whose documents did not all upload: retry them, or go on without them. */
+interface Props {
+  auditName: string;
+  onRetry: () => void;
+  onContinue: () => void;
+}
+
+export function UploadFailures({ auditName, onRetry, onContinue }: Props) {
+  return (
+    <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">Your {auditName} request was received.</p>
+      <p className="mt-1">
+        Some documents could not be uploaded (see the reasons above). Try them again, remove them, or continue without
+        them and email them to us later.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900"
+        >
+          Retry failed uploads
+        </button>
+        <button
+          type="button"
+          onClick={onContinue}
+          className="rounded-md px-4 py-2 font-semibold text-red-900 ring-1 ring-red-300 hover:bg-white"
+        >
+          Continue without them
+        </button>
+      </div>
+    </div>
+  );
+}
