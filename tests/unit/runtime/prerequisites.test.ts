@@ -7,9 +7,7 @@ describe('npm test prerequisites', () => {
   it('looks for Chromium where CHROMIUM_PATH points, Java on the PATH and PostgreSQL 15 under PGBIN', () => {
     const list = prerequisites({ CHROMIUM_PATH: '/nowhere/chromium', PGBIN: '/nowhere/bin' });
     expect(list.map((entry) => entry.pkg)).toEqual(['chromium', 'default-jre-headless', 'postgresql-15']);
-    const [chromium, , postgres] = list;
-    expect(chromium.present()).toBe(false);
-    expect(postgres.present()).toBe(false);
+    expect(list.map((entry) => entry.pkg === 'default-jre-headless' || entry.present())).toEqual([false, true, false]);
   });
 
   it('returns what is missing, untouched, when it may not install, and names the one command', () => {
