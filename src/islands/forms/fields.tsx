@@ -22,56 +22,39 @@ interface TextProps extends FieldProps {
   spellCheck?: boolean;
 }
 
+/** The attributes every one-control field gives its input, textarea or select besides the wrapper's. */
+function useControl(name: string, required?: boolean) {
+  const { register } = useFormContext();
+  return { className: inputClass, 'aria-required': required || undefined, ...register(name) };
+}
+
 /** A one-line input. */
 export function TextField({ name, label, required, hint, className, id, announce, type = 'text', ...rest }: TextProps) {
-  const { register } = useFormContext();
+  const own = useControl(name, required);
   return (
     <FormField {...{ name, label, required, hint, className, id, announce }}>
-      {(control) => (
-        <input
-          type={type}
-          className={inputClass}
-          aria-required={required || undefined}
-          {...control}
-          {...rest}
-          {...register(name)}
-        />
-      )}
+      {(control) => <input type={type} {...control} {...rest} {...own} />}
     </FormField>
   );
 }
 
 /** A multi-line answer. */
-export function TextAreaField({ name, required, rows = 4, ...field }: FieldProps & { rows?: number }) {
-  const { register } = useFormContext();
-  return (
-    <FormField name={name} required={required} {...field}>
-      {(control) => (
-        <textarea
-          rows={rows}
-          className={inputClass}
-          aria-required={required || undefined}
-          {...control}
-          {...register(name)}
-        />
-      )}
-    </FormField>
-  );
+export function TextAreaField({ rows = 4, ...field }: FieldProps & { rows?: number }) {
+  const own = useControl(field.name, field.required);
+  return <FormField {...field}>{(control) => <textarea rows={rows} {...control} {...own} />}</FormField>;
 }
 
 /** One choice from a drop-down; the empty first entry (`placeholder`, none when null) stands for "not chosen". */
 export function SelectField({
-  name,
-  required,
   options,
   placeholder = 'Select…',
   ...field
 }: FieldProps & { options: readonly Option[]; placeholder?: string | null }) {
-  const { register } = useFormContext();
+  const own = useControl(field.name, field.required);
   return (
-    <FormField name={name} required={required} {...field}>
+    <FormField {...field}>
       {(control) => (
-        <select className={inputClass} aria-required={required || undefined} {...control} {...register(name)}>
+        <select {...control} {...own}>
           {placeholder !== null && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
