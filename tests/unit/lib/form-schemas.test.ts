@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   accountFieldOf,
   confirmPasswordSchema,
