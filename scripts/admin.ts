@@ -28,7 +28,8 @@ import { openDatabase } from '../src/db/embedded.ts';
 import { eq } from 'drizzle-orm';
 import { roles, sessions, twoFactors, userRoles, users, type Role } from '../src/db/schema.ts';
 import { commandLine, recordAudit } from '../src/server/audit-log.ts';
-import { getAuth, PASSWORD_MAX, PASSWORD_MIN } from '../src/server/auth.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../src/lib/password-limits.ts';
+import { getAuth } from '../src/server/auth.ts';
 import { weakPasswordProblem } from '../src/server/password-policy.ts';
 import { isRole } from '../src/server/roles.ts';
 

@@ -3,17 +3,15 @@
  * message required, newsletter opt-in, consent. Success empties the form; failure keeps every answer.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { track } from '../lib/analytics.ts';
 import { consent } from '../lib/forms/consent.ts';
 import { contactFields, type ContactValues } from '../lib/forms/contact.schema.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
-import { CheckboxField, ConsentField, Honeypot, TextAreaField, TextField } from './forms/fields.tsx';
-import { postJson, useSubmitMeta } from './forms/submit.ts';
-import { SubmitButton } from './forms/SubmitButton.tsx';
-import { Toasts } from './forms/Toasts.tsx';
+import { CheckboxField, TextAreaField, TextField } from './forms/fields.tsx';
+import { PublicForm, usePublicSubmit } from './forms/PublicForm.tsx';
 
 const defaults = (): ContactValues => ({
   name: '',
@@ -31,8 +29,7 @@ interface Props {
 
 function ContactForm({ packages = [] }: Props) {
   const form = useForm({ resolver: zodResolver(contactFields), defaultValues: defaults(), mode: 'onSubmit' });
-  const { meta, renew } = useSubmitMeta();
-  const honeypot = useRef<HTMLInputElement>(null);
+  const { honeypot, send, renew } = usePublicSubmit(form, '/api/contact');
 
   useEffect(() => {
     const slug = new URLSearchParams(location.search).get('package');
@@ -42,14 +39,8 @@ function ContactForm({ packages = [] }: Props) {
   }, [form, packages]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await postJson<{ id: string }>('/api/contact', {
-      ...values,
-      website: honeypot.current?.value ?? '',
-      ...meta(),
-    });
+    const result = await send(values);
     if (!result.ok) {
-      for (const [field, message] of Object.entries(result.fields ?? {}))
-        form.setError(field as Path<ContactValues>, { message });
       console.error('Contact form not sent:', result.message);
       toast.error('Error submitting form. Please try again.');
       return;
@@ -61,21 +52,21 @@ function ContactForm({ packages = [] }: Props) {
   });
 
   return (
-    <FormProvider {...form}>
-      <Toasts />
-      <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="relative space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="name" label="Name" required autoComplete="name" />
-          <TextField name="email" label="Email" type="email" required autoComplete="email" />
-        </div>
-        <TextField name="company" label="Company" required autoComplete="organization" />
-        <TextAreaField name="message" label="Message" required rows={5} />
-        <CheckboxField name="subscribe" label="Send me occasional marketing insights for life-science companies" />
-        <ConsentField text={consent.contact.text} />
-        <Honeypot inputRef={honeypot} />
-        <SubmitButton submitting={form.formState.isSubmitting} />
-      </form>
-    </FormProvider>
+    <PublicForm
+      form={form}
+      onSubmit={onSubmit}
+      label="Contact form"
+      consentText={consent.contact.text}
+      honeypot={honeypot}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="name" label="Name" required autoComplete="name" />
+        <TextField name="email" label="Email" type="email" required autoComplete="email" />
+      </div>
+      <TextField name="company" label="Company" required autoComplete="organization" />
+      <TextAreaField name="message" label="Message" required rows={5} />
+      <CheckboxField name="subscribe" label="Send me occasional marketing insights for life-science companies" />
+    </PublicForm>
   );
 }
 

@@ -3,43 +3,28 @@
  * success it toasts, resets and goes to the thank-you page; on failure it names the error and stays.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { track } from '../lib/analytics.ts';
 import { shortAuditOptions as o } from '../lib/forms/audit-options.ts';
 import { consent } from '../lib/forms/consent.ts';
-import {
-  shortAuditDefaults,
-  shortAuditLabels as l,
-  shortAuditSchema,
-  type ShortAuditValues,
-} from '../lib/forms/short-audit.schema.ts';
+import { shortAuditDefaults, shortAuditLabels as l, shortAuditSchema } from '../lib/forms/short-audit.schema.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
-import { CheckboxGroupField, ConsentField, Honeypot, SelectField, TextAreaField, TextField } from './forms/fields.tsx';
-import { postJson, useSubmitMeta } from './forms/submit.ts';
-import { SubmitButton } from './forms/SubmitButton.tsx';
-import { Toasts } from './forms/Toasts.tsx';
+import { AddressFields } from './forms/AddressFields.tsx';
+import { CheckboxGroupField, SelectField, TextAreaField, TextField } from './forms/fields.tsx';
+import { PublicForm, usePublicSubmit } from './forms/PublicForm.tsx';
 
 /** How long the success toast shows before the thank-you page replaces this one. */
 const NAVIGATE_AFTER_MS = 1200;
 
 function ShortAuditForm({ auditName, thankYouPath }: { auditName: string; thankYouPath: string }) {
   const form = useForm({ resolver: zodResolver(shortAuditSchema), defaultValues: shortAuditDefaults() });
-  const { meta, renew } = useSubmitMeta();
-  const honeypot = useRef<HTMLInputElement>(null);
+  const { honeypot, send, renew } = usePublicSubmit(form, '/api/audits');
   const [serviceType, channels, painPoints] = form.watch(['serviceType', 'marketingChannels', 'painPoints']);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await postJson<{ id: string }>('/api/audits', {
-      source: 'contact_page',
-      ...values,
-      website: honeypot.current?.value ?? '',
-      ...meta(),
-    });
+    const result = await send({ source: 'contact_page', ...values });
     if (!result.ok) {
-      for (const [field, message] of Object.entries(result.fields ?? {}))
-        form.setError(field as Path<ShortAuditValues>, { message });
       toast.error(`Error submitting form: ${result.message}`);
       return;
     }
@@ -53,47 +38,42 @@ function ShortAuditForm({ auditName, thankYouPath }: { auditName: string; thankY
   });
 
   return (
-    <FormProvider {...form}>
-      <Toasts />
-      <form onSubmit={onSubmit} noValidate aria-label={`Start your ${auditName}`} className="relative space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="fullName" label={l.fullName} required autoComplete="name" />
-          <TextField name="workEmail" label={l.workEmail} type="email" required autoComplete="email" />
-          <TextField name="phone" label={l.phone} type="tel" autoComplete="tel" />
-          <TextField name="jobTitle" label={l.jobTitle} autoComplete="organization-title" />
-          <TextField name="companyName" label={l.companyName} required autoComplete="organization" />
-          <TextField
-            name="websiteUrl"
-            label={l.websiteUrl}
-            type="url"
-            required
-            autoComplete="url"
-            placeholder="https://"
-          />
-        </div>
-        <TextField name="address" label={l.address} required autoComplete="address-line1" />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField name="city" label={l.city} required autoComplete="address-level2" />
-          <TextField name="state" label={l.state} required autoComplete="address-level1" />
-          <TextField name="zipCode" label={l.zipCode} required autoComplete="postal-code" />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField name="serviceType" label={l.serviceType} options={o.serviceType} />
-          <SelectField name="teamSize" label={l.teamSize} options={o.teamSize} />
-        </div>
-        {serviceType === 'other' && <TextField name="otherServiceType" label={l.otherServiceType} required />}
-        <CheckboxGroupField name="marketingChannels" label={l.marketingChannels} options={o.marketingChannels} />
-        {channels?.includes('other') && (
-          <TextField name="otherMarketingChannel" label={l.otherMarketingChannel} required />
-        )}
-        <CheckboxGroupField name="painPoints" label={l.painPoints} options={o.painPoints} />
-        {painPoints?.includes('other') && <TextField name="otherPainPoint" label={l.otherPainPoint} required />}
-        <TextAreaField name="goals" label={l.goals} rows={3} />
-        <ConsentField text={consent.audit.text} />
-        <Honeypot inputRef={honeypot} />
-        <SubmitButton submitting={form.formState.isSubmitting} />
-      </form>
-    </FormProvider>
+    <PublicForm
+      form={form}
+      onSubmit={onSubmit}
+      label={`Start your ${auditName}`}
+      consentText={consent.audit.text}
+      honeypot={honeypot}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="fullName" label={l.fullName} required autoComplete="name" />
+        <TextField name="workEmail" label={l.workEmail} type="email" required autoComplete="email" />
+        <TextField name="phone" label={l.phone} type="tel" autoComplete="tel" />
+        <TextField name="jobTitle" label={l.jobTitle} autoComplete="organization-title" />
+        <TextField name="companyName" label={l.companyName} required autoComplete="organization" />
+        <TextField
+          name="websiteUrl"
+          label={l.websiteUrl}
+          type="url"
+          required
+          autoComplete="url"
+          placeholder="https://"
+        />
+      </div>
+      <AddressFields labels={l} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField name="serviceType" label={l.serviceType} options={o.serviceType} />
+        <SelectField name="teamSize" label={l.teamSize} options={o.teamSize} />
+      </div>
+      {serviceType === 'other' && <TextField name="otherServiceType" label={l.otherServiceType} required />}
+      <CheckboxGroupField name="marketingChannels" label={l.marketingChannels} options={o.marketingChannels} />
+      {channels?.includes('other') && (
+        <TextField name="otherMarketingChannel" label={l.otherMarketingChannel} required />
+      )}
+      <CheckboxGroupField name="painPoints" label={l.painPoints} options={o.painPoints} />
+      {painPoints?.includes('other') && <TextField name="otherPainPoint" label={l.otherPainPoint} required />}
+      <TextAreaField name="goals" label={l.goals} rows={3} />
+    </PublicForm>
   );
 }
 

@@ -32,8 +32,8 @@ import {
   type HookContext,
 } from './session-limits.ts';
 
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/password-limits.ts';
+export { PASSWORD_MAX, PASSWORD_MIN };
 /**
  * Sign-in attempts per client address and window (seconds): the 11th within 10 minutes gets 429.
  * `SIGN_IN_RATE_LIMIT` (read once, when the module loads) raises it for the end-to-end run, whose every

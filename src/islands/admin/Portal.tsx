@@ -2,7 +2,6 @@
  * The signed-in portal: a welcome, Account security, Sign Out, and the tabs the user's roles allow. An admin
  * who must have two-factor sign-in on and has not sees only Account security, with the reason.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
@@ -11,7 +10,7 @@ import { AuditLogTab } from './AuditLogTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { RolesTab } from './RolesTab.tsx';
-import { signOut } from './session.ts';
+import { SignOutButton } from './SignOutButton.tsx';
 import { SubmissionsTab } from './SubmissionsTab.tsx';
 
 const tabs = [
@@ -25,7 +24,6 @@ const tabs = [
 type TabId = (typeof tabs)[number]['id'];
 
 export function Portal({ me }: { me: Me }) {
-  const queryClient = useQueryClient();
   const allowed = tabs.filter((t) => hasRole(me.roles, t.needs));
   const [active, setActive] = useState<TabId>(allowed[0]!.id);
   const base = useId();
@@ -65,13 +63,7 @@ export function Portal({ me }: { me: Me }) {
               Account security
             </button>
           )}
-          <button
-            type="button"
-            onClick={() => void signOut(queryClient)}
-            className="rounded-md px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
-          >
-            Sign Out
-          </button>
+          <SignOutButton className="rounded-md px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50" />
         </div>
       </div>
       {mustSetUp ? (

@@ -1,9 +1,9 @@
 /** User roles (admins only): add by email (default viewer), remove with a confirmation, colour badges. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { roles } from '../../lib/statuses.ts';
-import { api, ApiError } from './api.ts';
+import { AddRoleForm } from './AddRoleForm.tsx';
+import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { day } from './format.ts';
 
@@ -15,35 +15,14 @@ interface RoleRow {
   createdAt: string;
 }
 
-/** Errors shown on their own, without the 'Error adding user role: ' prefix (their messages say what to do). */
-const ownMessage = new Set(['user_not_found', 'unconfirmed_account', 'role_exists']);
-
 export function RolesTab() {
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<string>('viewer');
-  const [emailError, setEmailError] = useState('');
   const list = useQuery({ queryKey: ['roles'], queryFn: () => api<{ items: RoleRow[] }>('/api/admin/roles') });
   useEffect(() => {
     if (list.error) toast.error(`Error fetching user roles: ${list.error.message}`);
   }, [list.error]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['roles'] });
 
-  const add = useMutation({
-    mutationFn: () => api('/api/admin/roles', { method: 'POST', body: { email: email.trim(), role } }),
-    onSuccess: () => {
-      toast.success('User role added successfully');
-      setEmail('');
-      setRole('viewer');
-      void refresh();
-    },
-    onError: (error) =>
-      toast.error(
-        error instanceof ApiError && ownMessage.has(error.code)
-          ? error.message
-          : `Error adding user role: ${error.message}`,
-      ),
-  });
   const remove = useMutation({
     mutationFn: (id: string) => api(`/api/admin/roles/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
@@ -53,63 +32,12 @@ export function RolesTab() {
     onError: (error) => toast.error(`Error removing user role: ${error.message}`),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setEmailError('Email is required');
-    setEmailError('');
-    add.mutate();
-  };
-
   return (
     <section aria-labelledby="roles-heading">
       <h3 id="roles-heading" className="text-lg font-semibold">
         Add a role
       </h3>
-      <form onSubmit={submit} noValidate aria-label="Add a role" className="mt-3 flex flex-wrap items-end gap-4">
-        <div className="min-w-64 flex-1">
-          <label htmlFor="role-email" className="block text-sm font-medium">
-            User email
-          </label>
-          <input
-            id="role-email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'role-email-error' : undefined}
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-          {emailError && (
-            <p id="role-email-error" className="mt-1 text-sm font-medium text-red-700">
-              {emailError}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor="role-role" className="block text-sm font-medium">
-            Role
-          </label>
-          <select
-            id="role-role"
-            value={role}
-            onChange={(e) => setRole(e.target.value)}
-            className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm capitalize"
-          >
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {r[0]!.toUpperCase() + r.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          disabled={add.isPending}
-          className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-        >
-          Add Role
-        </button>
-      </form>
+      <AddRoleForm onAdded={() => void refresh()} />
       <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left">

@@ -1,23 +1,53 @@
 /**
  * Sign in, sign up, and password reset. A signed-in user without a role sees a notice here; signing up
  * gives no access until an administrator grants a role. An account with two-factor sign-in on is asked for
- * the code from its authenticator app (or a recovery code) after the password (TwoFactorStep).
+ * the code from its authenticator app (or a recovery code) after the password (TwoFactorStep). The fields
+ * are checked with the account schemas (account.schema.ts), whose password length is better-auth's.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
+import type * as z from 'zod/mini';
+import {
+  accountFieldOf,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  type AccountValues,
+} from '../../lib/forms/account.schema.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
+import { TextField } from '../forms/fields.tsx';
 import type { Me } from './AdminApp.tsx';
+import type { ApiError } from './api.ts';
 import { authCall, authClient } from './auth-client.ts';
-import { inputClass } from './fields.ts';
-import { signOut } from './session.ts';
+import { SignOutButton } from './SignOutButton.tsx';
 import { TwoFactorStep } from './TwoFactorStep.tsx';
+import { usePortalForm } from './usePortalForm.ts';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'code';
+type FormMode = Exclude<Mode, 'code'>;
 
-const PASSWORD_MIN = 12;
-const PASSWORD_MAX = 128;
-
-const input = inputClass;
+const schemas = {
+  'sign-in': signInSchema,
+  'sign-up': signUpSchema,
+  forgot: forgotPasswordSchema,
+  reset: resetPasswordSchema,
+};
+const titles: Record<FormMode, string> = {
+  'sign-in': 'Staff sign in',
+  'sign-up': 'Create a staff account',
+  forgot: 'Reset your password',
+  reset: 'Choose a new password',
+};
+const buttons: Record<FormMode, string> = {
+  'sign-in': 'Sign In',
+  'sign-up': 'Sign Up',
+  forgot: 'Send reset link',
+  reset: 'Save new password',
+};
+const linkClass = 'font-semibold text-brand-700 underline';
 
 export function SignIn({
   signedInWithoutRole,
@@ -29,67 +59,63 @@ export function SignIn({
   const queryClient = useQueryClient();
   const resetToken = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('reset');
   const [mode, setMode] = useState<Mode>(resetToken ? 'reset' : 'sign-in');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // One form for every screen (the email typed stays), checked by the schema of the screen shown.
+  const schema = schemas[mode === 'code' ? 'sign-in' : mode] as z.ZodMiniType<AccountValues, AccountValues>;
+  const { form, refuse } = usePortalForm(schema, { email: '', password: '' });
 
-  const validate = () => {
-    const next: typeof errors = {};
-    if (mode !== 'reset' && !email.trim()) next.email = 'Email is required';
-    if (mode !== 'forgot' && !password) next.password = 'Password is required';
-    else if (
-      (mode === 'sign-up' || mode === 'reset') &&
-      (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
-    )
-      next.password = `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`;
-    setErrors(next);
-    return Object.keys(next).length === 0;
+  /** Another screen: the email typed so far stays, the messages of this one go. */
+  const show = (next: Mode) => {
+    form.clearErrors();
+    setMode(next);
+  };
+  const backToSignIn = () => {
+    form.setValue('password', '');
+    show('sign-in');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!validate()) return;
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async () => {
+    // The values as typed (the schema's output lower-cases the email; the account name keeps its case).
+    const email = form.getValues('email').trim();
+    const password = form.getValues('password');
     try {
       if (mode === 'sign-in') {
-        const answer = await authCall(authClient().signIn.email({ email: email.trim(), password }));
+        const answer = await authCall(authClient().signIn.email({ email, password }));
         // The password was right; the sign-in waits for the code (no session yet).
         if ('twoFactorRedirect' in answer && answer.twoFactorRedirect) {
-          setPassword('');
-          setMode('code');
+          form.setValue('password', '');
+          show('code');
           return;
         }
         toast.success('Signed in successfully!');
         await queryClient.invalidateQueries();
       } else if (mode === 'sign-up') {
-        const name = email.trim().split('@')[0] ?? email.trim();
-        await authCall(authClient().signUp.email({ email: email.trim(), password, name, callbackURL: '/admin' }));
+        const name = email.split('@')[0] ?? email;
+        await authCall(authClient().signUp.email({ email, password, name, callbackURL: '/admin' }));
         toast.success('Check your email for the confirmation link!');
-        setMode('sign-in');
-        setPassword('');
+        backToSignIn();
       } else if (mode === 'forgot') {
-        await authCall(authClient().requestPasswordReset({ email: email.trim(), redirectTo: '/admin' }));
+        await authCall(authClient().requestPasswordReset({ email, redirectTo: '/admin' }));
         toast.success('If an account exists for this email, a reset link is on its way.');
-        setMode('sign-in');
+        show('sign-in');
       } else if (mode === 'reset') {
         await authCall(authClient().resetPassword({ newPassword: password, token: resetToken ?? '' }));
         toast.success('Your password was changed. Sign in with the new one.');
         history.replaceState(null, '', '/admin');
-        setMode('sign-in');
-        setPassword('');
+        backToSignIn();
       }
     } catch (error) {
-      toast.error((error as Error).message);
-    } finally {
-      setBusy(false);
+      const refusal = error as ApiError;
+      // A refusal about one field (a common password, a malformed email) shows under it too.
+      const field = accountFieldOf(refusal.code);
+      if (field) refuse(field, refusal.message);
+      toast.error(refusal.message);
     }
-  };
+  });
 
   if (mode === 'code') {
     return (
       <TwoFactorStep
-        onCancel={() => setMode('sign-in')}
+        onCancel={() => show('sign-in')}
         onSignedIn={async () => {
           toast.success('Signed in successfully!');
           await queryClient.invalidateQueries();
@@ -98,32 +124,13 @@ export function SignIn({
     );
   }
 
-  const titles: Record<Exclude<Mode, 'code'>, string> = {
-    'sign-in': 'Staff sign in',
-    'sign-up': 'Create a staff account',
-    forgot: 'Reset your password',
-    reset: 'Choose a new password',
-  };
-  const buttons: Record<Exclude<Mode, 'code'>, string> = {
-    'sign-in': 'Sign In',
-    'sign-up': 'Sign Up',
-    forgot: 'Send reset link',
-    reset: 'Save new password',
-  };
-
   return (
     <div className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
       {signedInWithoutRole && (
         <div role="alert" className="mb-6 rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
           <p>Your account has no access yet. An administrator must grant you a role.</p>
           <p className="mt-1 text-sm">Signed in as {signedInWithoutRole.user.email}.</p>
-          <button
-            type="button"
-            onClick={() => void signOut(queryClient)}
-            className="mt-3 text-sm font-semibold underline"
-          >
-            Sign Out
-          </button>
+          <SignOutButton className="mt-3 text-sm font-semibold underline" />
         </div>
       )}
       {expired && mode === 'sign-in' && (
@@ -132,80 +139,42 @@ export function SignIn({
         </p>
       )}
       <h2 className="text-2xl font-bold text-ink">{titles[mode]}</h2>
-      <form onSubmit={submit} noValidate className="mt-6 space-y-4" aria-label={titles[mode]}>
-        {mode !== 'reset' && (
-          <div>
-            <label htmlFor="admin-email" className="block text-sm font-medium">
-              Email
-            </label>
-            <input
-              id="admin-email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'admin-email-error' : undefined}
-              className={input}
-            />
-            {errors.email && (
-              <p id="admin-email-error" className="mt-1 text-sm font-medium text-red-700">
-                {errors.email}
-              </p>
-            )}
-          </div>
-        )}
-        {mode !== 'forgot' && (
-          <div>
-            <label htmlFor="admin-password" className="block text-sm font-medium">
-              {mode === 'reset' ? 'New password' : 'Password'}
-            </label>
-            <input
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label={titles[mode]}>
+          {mode !== 'reset' && (
+            <TextField id="admin-email" name="email" label="Email" type="email" autoComplete="username" />
+          )}
+          {mode !== 'forgot' && (
+            <TextField
               id="admin-password"
+              name="password"
+              label={mode === 'reset' ? 'New password' : 'Password'}
               type="password"
               autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={
-                [errors.password && 'admin-password-error', mode !== 'sign-in' && 'admin-password-hint']
-                  .filter(Boolean)
-                  .join(' ') || undefined
-              }
-              className={input}
+              hint={mode === 'sign-in' ? undefined : `${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
             />
-            {mode !== 'sign-in' && (
-              <p id="admin-password-hint" className="mt-1 text-sm text-slate-600">
-                {PASSWORD_MIN} to {PASSWORD_MAX} characters.
-              </p>
-            )}
-            {errors.password && (
-              <p id="admin-password-error" className="mt-1 text-sm font-medium text-red-700">
-                {errors.password}
-              </p>
-            )}
-          </div>
-        )}
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-brand-800 px-4 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-        >
-          {busy ? 'Please wait…' : buttons[mode]}
-        </button>
-      </form>
+          )}
+          <button
+            type="submit"
+            disabled={form.formState.isSubmitting}
+            className="w-full rounded-md bg-brand-800 px-4 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+          >
+            {form.formState.isSubmitting ? 'Please wait…' : buttons[mode]}
+          </button>
+        </form>
+      </FormProvider>
       <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
         {mode === 'sign-in' ? (
           <>
-            <button type="button" className="font-semibold text-brand-700 underline" onClick={() => setMode('sign-up')}>
+            <button type="button" className={linkClass} onClick={() => show('sign-up')}>
               Need an account? Sign up
             </button>
-            <button type="button" className="font-semibold text-brand-700 underline" onClick={() => setMode('forgot')}>
+            <button type="button" className={linkClass} onClick={() => show('forgot')}>
               Forgot your password?
             </button>
           </>
         ) : (
-          <button type="button" className="font-semibold text-brand-700 underline" onClick={() => setMode('sign-in')}>
+          <button type="button" className={linkClass} onClick={() => show('sign-in')}>
             Back to sign in
           </button>
         )}

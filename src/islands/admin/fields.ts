@@ -1,8 +1,7 @@
-/** The look of the portal's account forms (sign-in, the code step, account security), in one place. */
-
-export const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600';
-
+/**
+ * The buttons of the portal's account forms (sign-in, the code step, account security), in one place; their
+ * fields are the public forms' (src/islands/forms/fields.tsx).
+ */
 export const primaryButton =
   'rounded-md bg-brand-800 px-4 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60';
 

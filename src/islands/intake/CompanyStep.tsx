@@ -1,6 +1,7 @@
 /** Step 1, Company Profile: who the lead is (decision 3), then the company. */
 import { intakeOptions as o } from '../../lib/forms/audit-options.ts';
 import { intakeLabels as l } from '../../lib/forms/intake.schema.ts';
+import { AddressFields } from '../forms/AddressFields.tsx';
 import { SelectField, TextField } from '../forms/fields.tsx';
 import { Choices, FollowUp, OneOf } from './questions.tsx';
 import { StepSection } from './StepSection.tsx';
@@ -18,12 +19,7 @@ export function CompanyStep() {
       </StepSection>
       <StepSection title="Your company">
         <TextField name="companyName" label={l.companyName} required autoComplete="organization" />
-        <TextField name="address" label={l.address} required autoComplete="address-line1" />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField name="city" label={l.city} required autoComplete="address-level2" />
-          <TextField name="state" label={l.state} required autoComplete="address-level1" />
-          <TextField name="zipCode" label={l.zipCode} required autoComplete="postal-code" />
-        </div>
+        <AddressFields labels={l} />
         <SelectField name="serviceType" label={l.serviceType} required options={o.serviceType} />
         <FollowUp followUp="otherServiceType" />
         <TextField name="location" label={l.location} required placeholder="e.g. Boston, USA" />

@@ -5,7 +5,8 @@
 import type { ReactNode } from 'react';
 import { intakeOptions } from '../../lib/forms/audit-options.ts';
 import { intakeLabels as l, type IntakeField } from '../../lib/forms/intake.schema.ts';
-import { CheckboxGroupField, RadioGroupField, TextField, YesNoField } from '../forms/fields.tsx';
+import { CheckboxGroupField, RadioGroupField, YesNoField } from '../forms/choice-fields.tsx';
+import { TextField } from '../forms/fields.tsx';
 import { useShown } from './useShown.ts';
 
 type OptionField = keyof typeof intakeOptions;

@@ -3,18 +3,14 @@
  * account by email (viewer unless said otherwise), and removing one, never the last confirmed admin's.
  */
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
-import { roles, sessions, userRoles, users, type Role } from '../../db/schema.ts';
-import { emailField } from '../../lib/forms/fields.ts';
+import { sessions, userRoles, users, type Role } from '../../db/schema.ts';
+import { addRoleSchema } from '../../lib/forms/role.schema.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { AdminError, isUuid, notFound } from './errors.ts';
 
-/** The body of `POST /api/admin/roles`. */
-export const addRoleSchema = z.object({
-  email: emailField('Email is required'),
-  role: z._default(z.enum(roles, 'Choose admin, editor or viewer'), 'viewer'),
-});
+/** The body of `POST /api/admin/roles` (the portal's add-role form checks it with the same schema). */
+export { addRoleSchema };
 
 export interface RoleItem {
   id: string;

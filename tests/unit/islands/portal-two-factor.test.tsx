@@ -4,9 +4,9 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../src/islands/admin/AdminApp.tsx';
-import { setupKey } from '../../../src/islands/admin/AccountSecurity.tsx';
+import { setupKey } from '../../../src/islands/admin/TwoFactorSetup.tsx';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
-import { normalRecoveryCode } from '../../../src/islands/admin/TwoFactorStep.tsx';
+import { normalRecoveryCode } from '../../../src/lib/forms/account.schema.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,0 +1,45 @@
+/** The password step of every change of the two-factor settings: a wrong password is said next to the field. */
+import { FormProvider } from 'react-hook-form';
+import { confirmPasswordSchema } from '../../lib/forms/account.schema.ts';
+import { TextField } from '../forms/fields.tsx';
+import type { ApiError } from './api.ts';
+import { FormActions } from './FormActions.tsx';
+import { usePortalForm } from './usePortalForm.ts';
+
+export function ConfirmPasswordForm({
+  title,
+  button,
+  onCancel,
+  onPassword,
+}: {
+  title: string;
+  button: string;
+  onCancel: () => void;
+  onPassword: (password: string) => Promise<void>;
+}) {
+  const { form, refuse } = usePortalForm(confirmPasswordSchema, { password: '' });
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await onPassword(password);
+    } catch (caught) {
+      refuse('password', (caught as ApiError).message);
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate aria-label={title} className="space-y-4">
+        <TextField
+          id="security-password"
+          name="password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          hint="To be sure it is you, confirm your password first."
+          announce
+        />
+        <FormActions label={button} busy={form.formState.isSubmitting} onCancel={onCancel} />
+      </form>
+    </FormProvider>
+  );
+}
