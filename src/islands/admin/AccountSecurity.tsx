@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { ApiError } from './api.ts';
-import type { Me } from './AdminApp.tsx';
+import type { Me } from './session.ts';
 import { authCall, authClient } from './auth-client.ts';
 import { FieldProblem, type Problem as FieldProblemText } from './FieldProblem.tsx';
 import { inputClass, linkButton, primaryButton, secondaryButton } from './fields.ts';

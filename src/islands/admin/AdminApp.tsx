@@ -12,28 +12,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { Role } from '../../lib/statuses.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Toasts } from '../forms/Toasts.tsx';
 import { api, ApiError } from './api.ts';
 import { Portal } from './Portal.tsx';
-import { rememberedTab, rememberTab, signedOutByUser } from './session.ts';
+import { rememberedTab, rememberTab, signedOutByUser, type Me } from './session.ts';
 import { SignIn } from './SignIn.tsx';
-
-export interface Me {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    /** Whether the account signs in with a code from an authenticator app too. */
-    twoFactorEnabled: boolean;
-    /** Whether this user must have it on (ADMIN_2FA_REQUIRED and the admin role) before the admin API answers. */
-    twoFactorRequired: boolean;
-  };
-  roles: Role[];
-  /** The site this portal belongs to: a preview works on its own copy of the data and mails only staff. */
-  site: 'local' | 'production' | 'preview';
-}
 
 /**
  * The spec's client defaults: 3 retries with a delay doubling from 1 s up to 30 s, 5 minutes of cache.

@@ -4,21 +4,14 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 // Types only: erased from the bundle, while a new action in the schema makes the labels below fail to compile.
 import type { AuditAction } from '../../db/schema.ts';
+import type { Json } from '../../lib/json.ts';
+import type { ListPage } from '../../server/admin/list-query.types.ts';
+import type { AuditLogEntry } from '../../server/audit-log.types.ts';
 import { api, query } from './api.ts';
 import { dayTime } from './format.ts';
 import { Pager } from './ListControls.tsx';
-import type { Page } from './useList.ts';
 
-interface Entry {
-  id: string;
-  at: string;
-  actorId: string;
-  actorEmail: string;
-  action: AuditAction;
-  targetType: string;
-  targetId: string;
-  detail: Record<string, unknown>;
-}
+type Entry = Json<AuditLogEntry>;
 
 const actionLabel: Record<AuditAction, string> = {
   'role.grant': 'Granted a role',
@@ -76,7 +69,7 @@ export function AuditLogTab() {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: ['audit-log', action, page],
-    queryFn: () => api<Page<Entry>>(`/api/admin/audit-log${query({ action, page: page > 1 ? page : undefined })}`),
+    queryFn: () => api<ListPage<Entry>>(`/api/admin/audit-log${query({ action, page: page > 1 ? page : undefined })}`),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {

@@ -2,7 +2,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { Json } from '../../lib/json.ts';
 import { messageStatuses } from '../../lib/statuses.ts';
+import type { MessageListItem } from '../../server/admin/messages.types.ts';
 import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
@@ -10,17 +12,7 @@ import { emptyFilters, ListControls, Pager, type Filters } from './ListControls.
 import { StatusSelect } from './StatusSelect.tsx';
 import { filterQuery, useList, useStatusUpdate } from './useList.ts';
 
-interface Message {
-  id: string;
-  createdAt: string;
-  name: string;
-  email: string;
-  company: string;
-  message: string;
-  subscribe: boolean;
-  status: string;
-  isSpam: boolean;
-}
+type Message = Json<MessageListItem>;
 
 export function MessagesTab({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();

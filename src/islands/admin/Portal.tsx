@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
-import type { Me } from './AdminApp.tsx';
+import type { Me } from './session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { PostsTab } from './PostsTab.tsx';

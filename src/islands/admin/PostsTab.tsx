@@ -6,23 +6,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import type { Json } from '../../lib/json.ts';
 import { postStatuses } from '../../lib/statuses.ts';
+import type { AllItems } from '../../server/admin/list-query.types.ts';
+import type { PostItem } from '../../server/admin/posts.types.ts';
 import { api, ApiError } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { day, dayTime } from './format.ts';
 
-interface Post {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  featuredImageUrl: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-}
+type Post = Json<PostItem>;
 
 type Draft = Pick<Post, 'title' | 'slug' | 'content' | 'excerpt' | 'featuredImageUrl' | 'status'>;
 const blank: Draft = { title: '', slug: '', content: '', excerpt: '', featuredImageUrl: '', status: 'draft' };
@@ -30,7 +22,7 @@ const blank: Draft = { title: '', slug: '', content: '', excerpt: '', featuredIm
 export function PostsTab() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Post | 'new' | null>(null);
-  const list = useQuery({ queryKey: ['posts'], queryFn: () => api<{ items: Post[] }>('/api/admin/posts') });
+  const list = useQuery({ queryKey: ['posts'], queryFn: () => api<AllItems<Post>>('/api/admin/posts') });
   useEffect(() => {
     if (list.error) toast.error(`Error fetching blog posts: ${list.error.message}`);
   }, [list.error]);

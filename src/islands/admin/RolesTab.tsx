@@ -2,18 +2,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import type { Json } from '../../lib/json.ts';
 import { roles } from '../../lib/statuses.ts';
+import type { AllItems } from '../../server/admin/list-query.types.ts';
+import type { RoleItem } from '../../server/admin/roles.types.ts';
 import { api, ApiError } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { day } from './format.ts';
-
-interface RoleRow {
-  id: string;
-  userId: string;
-  email: string;
-  role: string;
-  createdAt: string;
-}
 
 /** Errors shown on their own, without the 'Error adding user role: ' prefix (their messages say what to do). */
 const ownMessage = new Set(['user_not_found', 'unconfirmed_account', 'role_exists']);
@@ -23,7 +18,7 @@ export function RolesTab() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>('viewer');
   const [emailError, setEmailError] = useState('');
-  const list = useQuery({ queryKey: ['roles'], queryFn: () => api<{ items: RoleRow[] }>('/api/admin/roles') });
+  const list = useQuery({ queryKey: ['roles'], queryFn: () => api<AllItems<Json<RoleItem>>>('/api/admin/roles') });
   useEffect(() => {
     if (list.error) toast.error(`Error fetching user roles: ${list.error.message}`);
   }, [list.error]);

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Me } from './AdminApp.tsx';
+import type { Me } from './session.ts';
 import { authCall, authClient } from './auth-client.ts';
 import { inputClass } from './fields.ts';
 import { signOut } from './session.ts';

@@ -2,7 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import type { Json } from '../../lib/json.ts';
 import { submissionStatuses } from '../../lib/statuses.ts';
+import type { SubmissionDetail as Detail, SubmissionListItem } from '../../server/admin/submissions.types.ts';
 import { api, download } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
@@ -10,30 +12,12 @@ import { emptyFilters, ListControls, Pager, type Filters } from './ListControls.
 import { StatusSelect } from './StatusSelect.tsx';
 import { filterQuery, useList, useStatusUpdate } from './useList.ts';
 
-interface Row {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  status: string;
-  source: 'contact_page' | 'intake';
-  companyName: string;
-  contactName: string;
-  contactEmail: string;
-  isSpam: boolean;
-}
-
-interface Detail {
-  submission: Row & { contactPhone: string; jobTitle: string; spamReason: string | null };
-  sections: { title: string; rows: [string, string][] }[];
-  documents: { id: string; fileName: string; fileSize: number; fileType: string; createdAt: string }[];
-}
-
 const sourceLabel = { contact_page: 'Contact page', intake: 'Intake' } as const;
 
 export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
   const [filters, setFilters] = useState<Filters>(emptyFilters);
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useList<Row>('submissions', filters, 'Error fetching submissions: ');
+  const list = useList<Json<SubmissionListItem>>('submissions', filters, 'Error fetching submissions: ');
   const status = useStatusUpdate('submissions', ['submission']);
 
   return (
@@ -127,7 +111,10 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
 }
 
 function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) {
-  const detail = useQuery({ queryKey: ['submission', id], queryFn: () => api<Detail>(`/api/admin/submissions/${id}`) });
+  const detail = useQuery({
+    queryKey: ['submission', id],
+    queryFn: () => api<Json<Detail>>(`/api/admin/submissions/${id}`),
+  });
   useEffect(() => {
     if (detail.error) toast.error(`Error fetching documents: ${detail.error.message}`);
   }, [detail.error]);

@@ -3,14 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api, query } from './api.ts';
+import type { ListPage } from '../../server/admin/list-query.types.ts';
 import type { Filters } from './ListControls.tsx';
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 /** `value`, once it has stopped changing for `ms` (so a search asks the server once per pause). */
 export function useDebounced<T>(value: T, ms = 300): T {
@@ -35,7 +29,7 @@ export function useList<T>(resource: 'submissions' | 'messages', filters: Filter
   const settled = useDebounced(filters);
   const list = useQuery({
     queryKey: [resource, settled],
-    queryFn: () => api<Page<T>>(`/api/admin/${resource}${filterQuery(settled)}`),
+    queryFn: () => api<ListPage<T>>(`/api/admin/${resource}${filterQuery(settled)}`),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {

@@ -9,20 +9,14 @@ import { roles, sessions, userRoles, users, type Role } from '../../db/schema.ts
 import { emailField } from '../../lib/forms/fields.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { AdminError, isUuid, notFound } from './errors.ts';
+import type { AllItems } from './list-query.types.ts';
+import type { RoleItem } from './roles.types.ts';
 
 /** The body of `POST /api/admin/roles`. */
 export const addRoleSchema = z.object({
   email: emailField('Email is required'),
   role: z._default(z.enum(roles, 'Choose admin, editor or viewer'), 'viewer'),
 });
-
-export interface RoleItem {
-  id: string;
-  userId: string;
-  email: string;
-  role: Role;
-  createdAt: Date;
-}
 
 const columns = {
   id: userRoles.id,
@@ -34,7 +28,7 @@ const columns = {
 };
 
 /** Every role held, newest first, with its holder's email. */
-export async function listRoles(db: Db): Promise<{ items: RoleItem[] }> {
+export async function listRoles(db: Db): Promise<AllItems<RoleItem>> {
   const items = await db
     .select(columns)
     .from(userRoles)
