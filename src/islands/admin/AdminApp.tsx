@@ -14,6 +14,7 @@ import {
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Toasts } from '../forms/Toasts.tsx';
+import { buttonClass } from '../ui/button.ts';
 import { api, ApiError } from './api.ts';
 import { Portal } from './Portal.tsx';
 import { rememberedTab, rememberTab, signedOutByUser, type Me } from './session.ts';
@@ -81,11 +82,7 @@ function Gate() {
       <div role="alert" className="mx-auto max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
         <p className="font-semibold">The portal could not load.</p>
         <p className="mt-1">{me.error.message}</p>
-        <button
-          type="button"
-          onClick={() => void me.refetch()}
-          className="mt-3 rounded-md bg-red-800 px-4 py-2 font-semibold text-white"
-        >
+        <button type="button" onClick={() => void me.refetch()} className={`mt-3 ${buttonClass({ variant: 'alert' })}`}>
           Try again
         </button>
       </div>

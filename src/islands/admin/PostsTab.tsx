@@ -3,8 +3,8 @@
  * of 10 rows, excerpt of 2, featured image URL, status); delete asks first. The server decides the slug
  * rules and `published_at`; its field messages show under the fields.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Json } from '../../lib/json.ts';
 import { postStatuses } from '../../lib/statuses.ts';
@@ -12,7 +12,11 @@ import type { AllItems } from '../../server/admin/list-query.types.ts';
 import type { PostItem } from '../../server/admin/posts.types.ts';
 import { api, ApiError } from './api.ts';
 import { Badge } from './Badge.tsx';
+import { buttonClass } from '../ui/button.ts';
+import { DataList } from '../ui/DataTable.tsx';
+import { TabSection } from '../ui/TabSection.tsx';
 import { day, dayTime } from './format.ts';
+import { useAdminList, useRemove } from './useList.ts';
 
 type Post = Json<PostItem>;
 
@@ -20,38 +24,25 @@ type Draft = Pick<Post, 'title' | 'slug' | 'content' | 'excerpt' | 'featuredImag
 const blank: Draft = { title: '', slug: '', content: '', excerpt: '', featuredImageUrl: '', status: 'draft' };
 
 export function PostsTab() {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Post | 'new' | null>(null);
-  const list = useQuery({ queryKey: ['posts'], queryFn: () => api<AllItems<Post>>('/api/admin/posts') });
-  useEffect(() => {
-    if (list.error) toast.error(`Error fetching blog posts: ${list.error.message}`);
-  }, [list.error]);
-
-  const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/admin/posts/${id}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      toast.success('Blog post deleted successfully');
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
-    },
-    onError: (error) => toast.error(`Error deleting blog post: ${error.message}`),
+  const list = useAdminList<AllItems<Post>>(['posts'], '/api/admin/posts', 'Error fetching blog posts: ');
+  const remove = useRemove('posts', {
+    question: 'Are you sure you want to delete this blog post?',
+    done: 'Blog post deleted successfully',
+    failed: 'Error deleting blog post: ',
   });
 
   return (
-    <section aria-labelledby="posts-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id="posts-heading" className="text-lg font-semibold">
-          Blog Posts
-        </h3>
-        {!editing && (
-          <button
-            type="button"
-            onClick={() => setEditing('new')}
-            className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
-          >
+    <TabSection
+      title="Blog Posts"
+      actions={
+        !editing && (
+          <button type="button" onClick={() => setEditing('new')} className={buttonClass({ size: 'sm' })}>
             New Post
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {editing && (
         <PostForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -59,9 +50,17 @@ export function PostsTab() {
           onDone={() => setEditing(null)}
         />
       )}
-      <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {list.data?.items.map((p) => (
-          <li key={p.id} data-post={p.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+      <DataList
+        className="mt-6"
+        data={list.data}
+        pending={list.isPending}
+        loading="Loading blog posts…"
+        empty="No blog posts yet."
+        rowData={(p) => ({ 'data-post': p.id })}
+        itemClassName="flex flex-wrap items-center justify-between gap-3 p-4"
+      >
+        {(p) => (
+          <>
             <div>
               <p className="font-semibold text-ink">{p.title}</p>
               <p className="text-sm text-slate-600">
@@ -74,23 +73,22 @@ export function PostsTab() {
               <button
                 type="button"
                 onClick={() => setEditing(p)}
-                className="text-sm font-semibold text-brand-700 underline"
+                className={buttonClass({ variant: 'link', size: 'inlineSm' })}
               >
                 Edit<span className="sr-only"> {p.title}</span>
               </button>
               <button
                 type="button"
-                onClick={() => window.confirm('Are you sure you want to delete this blog post?') && remove.mutate(p.id)}
-                className="text-sm font-semibold text-red-700 underline"
+                onClick={() => remove(p.id)}
+                className={buttonClass({ variant: 'destructiveLink', size: 'inlineSm' })}
               >
                 Delete<span className="sr-only"> {p.title}</span>
               </button>
             </div>
-          </li>
-        ))}
-      </ul>
-      {list.data?.items.length === 0 && <p className="mt-4 text-slate-600">No blog posts yet.</p>}
-    </section>
+          </>
+        )}
+      </DataList>
+    </TabSection>
   );
 }
 
