@@ -116,11 +116,9 @@ export function AuditLogTab() {
         />
       </FilterBar>
       <DataTable
-        className="mt-4"
         caption="Audit log, newest first"
         columns={columns}
-        data={list.data}
-        pending={list.isPending}
+        list={list}
         loading="Loading the audit log…"
         empty="Nothing recorded yet."
         onPage={setPage}

@@ -49,9 +49,7 @@ export function MessagesTab({ canEdit }: { canEdit: boolean }) {
         exportHref={exportHref}
       />
       <DataList
-        className="mt-4"
-        data={list.data}
-        pending={list.isPending}
+        list={list}
         loading="Loading messages…"
         empty="No messages match."
         onPage={setPage}

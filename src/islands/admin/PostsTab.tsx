@@ -52,8 +52,7 @@ export function PostsTab() {
       )}
       <DataList
         className="mt-6"
-        data={list.data}
-        pending={list.isPending}
+        list={list}
         loading="Loading blog posts…"
         empty="No blog posts yet."
         rowData={(p) => ({ 'data-post': p.id })}

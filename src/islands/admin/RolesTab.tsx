@@ -9,7 +9,7 @@ import type { RoleItem } from '../../server/admin/roles.types.ts';
 import { api, ApiError } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { buttonClass } from '../ui/button.ts';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { day } from './format.ts';
 import { useAdminList, useRemove } from './useList.ts';
@@ -25,24 +25,19 @@ const columns = (remove: (id: string) => void): Column<Row>[] => [
   },
   { header: 'Role', cell: (r) => <Badge value={r.role} /> },
   { header: 'Granted', cell: (r) => day(r.createdAt) },
-  {
-    header: 'Actions',
-    hideHeader: true,
-    className: 'text-right',
-    cell: (r) => (
-      <button
-        type="button"
-        onClick={() => remove(r.id)}
-        className={buttonClass({ variant: 'destructiveLink', size: 'inline' })}
-      >
-        Remove
-        <span className="sr-only">
-          {' '}
-          {r.role} from {r.email}
-        </span>
-      </button>
-    ),
-  },
+  actionsColumn((r) => (
+    <button
+      type="button"
+      onClick={() => remove(r.id)}
+      className={buttonClass({ variant: 'destructiveLink', size: 'inline' })}
+    >
+      Remove
+      <span className="sr-only">
+        {' '}
+        {r.role} from {r.email}
+      </span>
+    </button>
+  )),
 ];
 
 /** Errors shown on their own, without the 'Error adding user role: ' prefix (their messages say what to do). */
@@ -134,8 +129,7 @@ export function RolesTab() {
       <DataTable
         className="mt-6"
         columns={columns(remove)}
-        data={list.data}
-        pending={list.isPending}
+        list={list}
         loading="Loading roles…"
         rowData={(r) => ({ 'data-role': r.id })}
       />

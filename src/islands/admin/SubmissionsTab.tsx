@@ -8,7 +8,7 @@ import type { SubmissionDetail as Detail, SubmissionListItem } from '../../serve
 import { api, download } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { TabSection } from '../ui/TabSection.tsx';
 import { ListControls } from './ListControls.tsx';
@@ -69,22 +69,17 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
         </div>
       ),
     },
-    {
-      header: 'Actions',
-      hideHeader: true,
-      className: 'text-right',
-      cell: (s) => (
-        <button
-          type="button"
-          onClick={() => setOpenId(openId === s.id ? null : s.id)}
-          aria-expanded={openId === s.id}
-          className={buttonClass({ variant: 'link', size: 'inline' })}
-        >
-          {openId === s.id ? 'Hide' : 'View'}
-          <span className="sr-only"> {s.companyName}</span>
-        </button>
-      ),
-    },
+    actionsColumn((s) => (
+      <button
+        type="button"
+        onClick={() => setOpenId(openId === s.id ? null : s.id)}
+        aria-expanded={openId === s.id}
+        className={buttonClass({ variant: 'link', size: 'inline' })}
+      >
+        {openId === s.id ? 'Hide' : 'View'}
+        <span className="sr-only"> {s.companyName}</span>
+      </button>
+    )),
   ];
 
   return (
@@ -97,10 +92,8 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
         exportHref={exportHref}
       />
       <DataTable
-        className="mt-4"
         columns={columns}
-        data={list.data}
-        pending={list.isPending}
+        list={list}
         loading="Loading submissions…"
         empty="No submissions match."
         onPage={setPage}

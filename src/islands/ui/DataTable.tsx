@@ -20,10 +20,8 @@ export interface Column<T> {
 export type RowData = Record<`data-${string}`, string>;
 
 interface RecordsProps<T extends { id: string }> {
-  /** The API's reply; `undefined` until it comes. */
-  data: AllItems<T> | ListPage<T> | undefined;
-  /** Whether the first reply is still awaited. */
-  pending: boolean;
+  /** The list's query: its reply (`undefined` until it comes), and whether the first reply is still awaited. */
+  list: { data: AllItems<T> | ListPage<T> | undefined; isPending: boolean };
   /** Said while pending, e.g. 'Loading submissions…'. */
   loading: string;
   /** Said when the reply holds no row, e.g. 'No submissions match.'. */
@@ -31,9 +29,17 @@ interface RecordsProps<T extends { id: string }> {
   /** Pages a paged reply. */
   onPage?: (page: number) => void;
   rowData?: (row: T) => RowData;
-  /** The frame's margin, e.g. `mt-4`. */
+  /** The frame's margin: `mt-4` unless told. */
   className?: string;
 }
+
+/** The column of a row's actions (View, Remove…): right-aligned, its header for screen readers only. */
+export const actionsColumn = <T,>(cell: (row: T) => ReactNode): Column<T> => ({
+  header: 'Actions',
+  hideHeader: true,
+  className: 'text-right',
+  cell,
+});
 
 const cell = 'px-3 py-2';
 
@@ -42,7 +48,7 @@ export function DataTable<T extends { id: string }>({
   caption,
   ...records
 }: RecordsProps<T> & { columns: readonly Column<T>[]; caption?: string }) {
-  const { data, rowData } = records;
+  const { list, rowData } = records;
   return (
     <Records {...records} frame="overflow-x-auto rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -57,7 +63,7 @@ export function DataTable<T extends { id: string }>({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {data?.items.map((row) => (
+          {list.data?.items.map((row) => (
             <tr key={row.id} {...rowData?.(row)}>
               {columns.map((column) => (
                 <td key={column.header} className={column.className ? `${cell} ${column.className}` : cell}>
@@ -78,11 +84,11 @@ export function DataList<T extends { id: string }>({
   itemClassName = 'p-4',
   ...records
 }: RecordsProps<T> & { children: (row: T) => ReactNode; itemClassName?: string }) {
-  const { data, rowData } = records;
+  const { list, rowData } = records;
   return (
     <Records {...records} frame="rounded-lg border border-slate-200 bg-white">
       <ul className="divide-y divide-slate-200">
-        {data?.items.map((row) => (
+        {list.data?.items.map((row) => (
           <li key={row.id} className={itemClassName} {...rowData?.(row)}>
             {children(row)}
           </li>
@@ -93,21 +99,20 @@ export function DataList<T extends { id: string }>({
 }
 
 function Records<T extends { id: string }>({
-  data,
-  pending,
+  list: { data, isPending },
   loading,
   empty,
   onPage,
-  className,
+  className = 'mt-4',
   frame,
   children,
 }: RecordsProps<T> & { frame: string; children: ReactNode }) {
   return (
     <>
-      <div className={className ? `${className} ${frame}` : frame}>
+      <div className={`${className} ${frame}`}>
         {children}
         {data?.items.length === 0 && empty && <p className="p-4 text-slate-600">{empty}</p>}
-        {pending && <p className="p-4 text-slate-600">{loading}</p>}
+        {isPending && <p className="p-4 text-slate-600">{loading}</p>}
       </div>
       {data && 'total' in data && onPage && <Pager {...data} onPage={onPage} />}
     </>

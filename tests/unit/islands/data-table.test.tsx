@@ -34,13 +34,15 @@ describe('DataTable', () => {
       <DataTable
         caption="People"
         columns={columns}
-        data={{
-          items: [
-            { id: 'a', name: 'Ada' },
-            { id: 'b', name: 'Bo' },
-          ],
+        list={{
+          data: {
+            items: [
+              { id: 'a', name: 'Ada' },
+              { id: 'b', name: 'Bo' },
+            ],
+          },
+          isPending: false,
         }}
-        pending={false}
         loading="Loading…"
         empty="Nobody."
         rowData={(r) => ({ 'data-person': r.id })}
@@ -58,12 +60,17 @@ describe('DataTable', () => {
 
   it('says the list is empty, or loading, under the header', async () => {
     const empty = await render(
-      <DataTable columns={columns} data={{ items: [] }} pending={false} loading="Loading…" empty="Nobody." />,
+      <DataTable
+        columns={columns}
+        list={{ data: { items: [] }, isPending: false }}
+        loading="Loading…"
+        empty="Nobody."
+      />,
     );
     expect(empty.querySelectorAll('tbody tr')).toHaveLength(0);
     expect(empty.querySelector('p')?.textContent).toBe('Nobody.');
     const loading = await render(
-      <DataTable columns={columns} data={undefined} pending loading="Loading…" empty="Nobody." />,
+      <DataTable columns={columns} list={{ data: undefined, isPending: true }} loading="Loading…" empty="Nobody." />,
     );
     expect(loading.querySelector('p')?.textContent).toBe('Loading…');
   });
@@ -74,8 +81,7 @@ describe('DataTable', () => {
     const paged = await render(
       <DataTable
         columns={columns}
-        data={{ items, total: 120, page: 1, pageSize: 50 }}
-        pending={false}
+        list={{ data: { items, total: 120, page: 1, pageSize: 50 }, isPending: false }}
         loading="Loading…"
         onPage={onPage}
       />,
@@ -84,7 +90,9 @@ describe('DataTable', () => {
     const next = [...paged.querySelectorAll('button')].find((b) => b.textContent === 'Next')!;
     await act(async () => next.click());
     expect(onPage).toHaveBeenCalledWith(2);
-    const whole = await render(<DataTable columns={columns} data={{ items }} pending={false} loading="Loading…" />);
+    const whole = await render(
+      <DataTable columns={columns} list={{ data: { items }, isPending: false }} loading="Loading…" />,
+    );
     expect(whole.querySelector('nav')).toBeNull();
   });
 });
@@ -93,8 +101,7 @@ describe('DataList', () => {
   it('draws each record as a list item by the function given, and the same empty state', async () => {
     const el = await render(
       <DataList
-        data={{ items: [{ id: 'a', name: 'Ada' }] }}
-        pending={false}
+        list={{ data: { items: [{ id: 'a', name: 'Ada' }] }, isPending: false }}
         loading="Loading…"
         empty="Nobody."
         rowData={(r) => ({ 'data-person': r.id })}
@@ -104,7 +111,7 @@ describe('DataList', () => {
     );
     expect(el.querySelector('li[data-person="a"] strong')?.textContent).toBe('Ada');
     const empty = await render(
-      <DataList data={{ items: [] as Row[] }} pending={false} loading="Loading…" empty="Nobody.">
+      <DataList list={{ data: { items: [] as Row[] }, isPending: false }} loading="Loading…" empty="Nobody.">
         {(r) => r.name}
       </DataList>,
     );
