@@ -20,10 +20,7 @@ type Message = Json<MessageListItem>;
 export function MessagesTab({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
   const [openId, setOpenId] = useState<string | null>(null);
-  const { list, filters, setFilters, setPage, exportHref } = useFilteredList<Message>(
-    'messages',
-    'Error fetching messages: ',
-  );
+  const { list, setPage, controls } = useFilteredList<Message>('messages', 'Error fetching messages: ');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['messages'] });
 
   const open = useMutation({
@@ -41,13 +38,7 @@ export function MessagesTab({ canEdit }: { canEdit: boolean }) {
 
   return (
     <TabSection title="Contact Messages" hideTitle>
-      <ListControls
-        filters={filters}
-        onChange={setFilters}
-        statuses={messageStatuses}
-        searchLabel="Search name, email or company"
-        exportHref={exportHref}
-      />
+      <ListControls {...controls} statuses={messageStatuses} searchLabel="Search name, email or company" />
       <DataList
         list={list}
         loading="Loading messages…"

@@ -21,10 +21,7 @@ type Row = Json<SubmissionListItem>;
 
 export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
   const [openId, setOpenId] = useState<string | null>(null);
-  const { list, filters, setFilters, setPage, exportHref } = useFilteredList<Row>(
-    'submissions',
-    'Error fetching submissions: ',
-  );
+  const { list, setPage, controls } = useFilteredList<Row>('submissions', 'Error fetching submissions: ');
   const status = useStatusUpdate('submissions', ['submission']);
 
   const columns: Column<Row>[] = [
@@ -84,13 +81,7 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
 
   return (
     <TabSection title="Audit Submissions" hideTitle>
-      <ListControls
-        filters={filters}
-        onChange={setFilters}
-        statuses={submissionStatuses}
-        searchLabel="Search company, name or email"
-        exportHref={exportHref}
-      />
+      <ListControls {...controls} statuses={submissionStatuses} searchLabel="Search company, name or email" />
       <DataTable
         columns={columns}
         list={list}

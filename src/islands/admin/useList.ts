@@ -54,10 +54,13 @@ export function useFilteredList<T>(resource: Filtered, errorPrefix: string) {
   );
   return {
     list,
-    filters,
-    setFilters,
     setPage: (page: number) => setFilters({ ...filters, page }),
-    exportHref: `/api/admin/${resource}/export.csv${filterQuery(filters, false)}`,
+    /** What ListControls shows and changes. */
+    controls: {
+      filters,
+      onChange: setFilters,
+      exportHref: `/api/admin/${resource}/export.csv${filterQuery(filters, false)}`,
+    },
   };
 }
 
