@@ -7,6 +7,7 @@
 // 401 unauthenticated without a session.
 import type { Config } from '@netlify/functions';
 import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
+import type { Me } from '../../src/server/admin/me.types.ts';
 import { json } from '../../src/server/http.ts';
 import { siteContext } from '../../src/server/platform.ts';
 
@@ -24,7 +25,7 @@ export default adminEndpoint(() => ({
         },
         roles,
         site: siteContext(),
-      }),
+      } satisfies Me),
   },
 }));
 

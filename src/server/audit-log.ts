@@ -8,10 +8,12 @@
  */
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { auditActions, auditLog, type AuditAction, type AuditLogRow } from '../db/schema.ts';
+import { auditActions, auditLog, type AuditAction } from '../db/schema.ts';
 import { tableCsv } from './admin/csv.ts';
 import { AdminError } from './admin/errors.ts';
-import { offsetOf, PAGE_SIZE, type ListPage } from './admin/list-query.ts';
+import { offsetOf, PAGE_SIZE } from './admin/list-query.ts';
+import type { ListPage } from './admin/list-query.types.ts';
+import type { AuditLogEntry } from './audit-log.types.ts';
 
 /** Who acted: the signed-in staff member (a `SessionUser` is one), or the command line. */
 export interface AuditActor {
@@ -71,7 +73,7 @@ const where = (query: AuditLogQuery) => (query.action ? eq(auditLog.action, quer
 const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
 
 /** One page of the log, newest first. */
-export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<ListPage<AuditLogRow>> {
+export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<ListPage<AuditLogEntry>> {
   const [items, [total]] = await Promise.all([
     db
       .select()

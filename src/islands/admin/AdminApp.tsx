@@ -12,28 +12,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { Role } from '../../lib/statuses.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Toasts } from '../forms/Toasts.tsx';
+import { buttonClass } from '../ui/button.ts';
 import { api, ApiError } from './api.ts';
 import { Portal } from './Portal.tsx';
-import { rememberedTab, rememberTab, signedOutByUser } from './session.ts';
+import { rememberedTab, rememberTab, signedOutByUser, type Me } from './session.ts';
 import { SignIn } from './SignIn.tsx';
-
-export interface Me {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    /** Whether the account signs in with a code from an authenticator app too. */
-    twoFactorEnabled: boolean;
-    /** Whether this user must have it on (ADMIN_2FA_REQUIRED and the admin role) before the admin API answers. */
-    twoFactorRequired: boolean;
-  };
-  roles: Role[];
-  /** The site this portal belongs to: a preview works on its own copy of the data and mails only staff. */
-  site: 'local' | 'production' | 'preview';
-}
 
 /**
  * The spec's client defaults: 3 retries with a delay doubling from 1 s up to 30 s, 5 minutes of cache.
@@ -97,11 +82,7 @@ function Gate() {
       <div role="alert" className="mx-auto max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
         <p className="font-semibold">The portal could not load.</p>
         <p className="mt-1">{me.error.message}</p>
-        <button
-          type="button"
-          onClick={() => void me.refetch()}
-          className="mt-3 rounded-md bg-red-800 px-4 py-2 font-semibold text-white"
-        >
+        <button type="button" onClick={() => void me.refetch()} className={`mt-3 ${buttonClass({ variant: 'alert' })}`}>
           Try again
         </button>
       </div>

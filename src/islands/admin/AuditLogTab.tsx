@@ -1,24 +1,18 @@
 /** The audit log (admins only): who did what to which record, and when; newest first, 50 a page, and its CSV. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 // Types only: erased from the bundle, while a new action in the schema makes the labels below fail to compile.
 import type { AuditAction } from '../../db/schema.ts';
-import { api, query } from './api.ts';
+import type { Json } from '../../lib/json.ts';
+import type { ListPage } from '../../server/admin/list-query.types.ts';
+import type { AuditLogEntry } from '../../server/audit-log.types.ts';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { TabSection } from '../ui/TabSection.tsx';
+import { query } from './api.ts';
 import { dayTime } from './format.ts';
-import { Pager } from './ListControls.tsx';
-import type { Page } from './useList.ts';
+import { FilterBar, FilterSelect } from './ListControls.tsx';
+import { useAdminList } from './useList.ts';
 
-interface Entry {
-  id: string;
-  at: string;
-  actorId: string;
-  actorEmail: string;
-  action: AuditAction;
-  targetType: string;
-  targetId: string;
-  detail: Record<string, unknown>;
-}
+type Entry = Json<AuditLogEntry>;
 
 const actionLabel: Record<AuditAction, string> = {
   'role.grant': 'Granted a role',
@@ -70,102 +64,66 @@ function detailText({ action, detail }: Entry): string {
   }
 }
 
+const columns: Column<Entry>[] = [
+  {
+    header: 'When',
+    className: 'whitespace-nowrap',
+    // The browser's own time zone; the exact instant is in the title and the CSV (UTC).
+    cell: (entry) => (
+      <time dateTime={entry.at} title={entry.at}>
+        {dayTime(entry.at)}
+      </time>
+    ),
+  },
+  { header: 'Who', cell: (entry) => entry.actorEmail },
+  { header: 'Action', cell: (entry) => actionLabel[entry.action] ?? entry.action },
+  {
+    header: 'Target',
+    className: 'whitespace-nowrap',
+    cell: (entry) => (
+      <>
+        {targetLabel[entry.targetType] ?? entry.targetType}{' '}
+        <span className="font-mono" title={entry.targetId}>
+          {entry.targetId.slice(0, 8)}
+        </span>
+      </>
+    ),
+  },
+  { header: 'Detail', className: 'break-words', cell: detailText },
+];
+
 export function AuditLogTab() {
-  const id = useId();
   const [action, setAction] = useState('');
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['audit-log', action, page],
-    queryFn: () => api<Page<Entry>>(`/api/admin/audit-log${query({ action, page: page > 1 ? page : undefined })}`),
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (list.error) toast.error(`Error fetching the audit log: ${list.error.message}`);
-  }, [list.error]);
+  const list = useAdminList<ListPage<Entry>>(
+    ['audit-log', action, page],
+    `/api/admin/audit-log${query({ action, page: page > 1 ? page : undefined })}`,
+    'Error fetching the audit log: ',
+  );
 
   return (
-    <section aria-labelledby="audit-log-heading">
-      <h3 id="audit-log-heading" className="sr-only">
-        Audit Log
-      </h3>
-      <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor={`${id}-action`} className="block text-sm font-medium">
-            Action
-          </label>
-          <select
-            id={`${id}-action`}
-            value={action}
-            onChange={(e) => {
-              setAction(e.target.value);
-              setPage(1);
-            }}
-            className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-          >
-            <option value="">All</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {actionLabel[a]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <a
-          href={`/api/admin/audit-log/export${query({ action })}`}
-          download
-          className="rounded-md px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
-        >
-          Export CSV
-        </a>
-      </div>
-      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Audit log, newest first</caption>
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                When
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Who
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Action
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Target
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Detail
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.data?.items.map((entry) => (
-              <tr key={entry.id} data-audit={entry.id} data-action={entry.action}>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {/* The browser's own time zone; the exact instant is in the title and the CSV (UTC). */}
-                  <time dateTime={entry.at} title={entry.at}>
-                    {dayTime(entry.at)}
-                  </time>
-                </td>
-                <td className="px-3 py-2">{entry.actorEmail}</td>
-                <td className="px-3 py-2">{actionLabel[entry.action] ?? entry.action}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {targetLabel[entry.targetType] ?? entry.targetType}{' '}
-                  <span className="font-mono" title={entry.targetId}>
-                    {entry.targetId.slice(0, 8)}
-                  </span>
-                </td>
-                <td className="px-3 py-2 break-words">{detailText(entry)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.data?.items.length === 0 && <p className="p-4 text-slate-600">Nothing recorded yet.</p>}
-        {list.isPending && <p className="p-4 text-slate-600">Loading the audit log…</p>}
-      </div>
-      {list.data && <Pager {...list.data} onPage={setPage} />}
-    </section>
+    <TabSection title="Audit Log" hideTitle>
+      <FilterBar exportHref={`/api/admin/audit-log/export${query({ action })}`}>
+        <FilterSelect
+          label="Action"
+          value={action}
+          onChange={(next) => {
+            setAction(next);
+            setPage(1);
+          }}
+          options={actions}
+          optionLabel={(a) => actionLabel[a]}
+        />
+      </FilterBar>
+      <DataTable
+        caption="Audit log, newest first"
+        columns={columns}
+        list={list}
+        loading="Loading the audit log…"
+        empty="Nothing recorded yet."
+        onPage={setPage}
+        rowData={(entry) => ({ 'data-audit': entry.id, 'data-action': entry.action })}
+      />
+    </TabSection>
   );
 }

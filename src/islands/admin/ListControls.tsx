@@ -1,5 +1,7 @@
-/** The filters above a list (status, search, spam) and the CSV export of the current view (decision 12). */
-import { useId } from 'react';
+/** The filters above a list (status, search, spam, or any one select) and the CSV export of the current view. */
+import { useId, type ReactNode } from 'react';
+import { buttonClass } from '../ui/button.ts';
+import { Options } from '../ui/Options.tsx';
 
 export interface Filters {
   status: string;
@@ -11,8 +13,9 @@ export interface Filters {
 export const emptyFilters: Filters = { status: '', q: '', spam: false, page: 1 };
 
 const control =
-  'rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+  'mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
+/** The status, search and spam filters of a list, and its CSV export (of every page of the current view). */
 export function ListControls({
   filters,
   onChange,
@@ -27,26 +30,11 @@ export function ListControls({
   exportHref: string;
 }) {
   const id = useId();
+  // A new filter starts again from the first page.
+  const set = (change: Partial<Filters>) => onChange({ ...filters, ...change, page: 1 });
   return (
-    <div className="flex flex-wrap items-end gap-4">
-      <div>
-        <label htmlFor={`${id}-status`} className="block text-sm font-medium">
-          Status
-        </label>
-        <select
-          id={`${id}-status`}
-          value={filters.status}
-          onChange={(e) => onChange({ ...filters, status: e.target.value, page: 1 })}
-          className={`mt-1 ${control}`}
-        >
-          <option value="">All</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s[0]!.toUpperCase() + s.slice(1)}
-            </option>
-          ))}
-        </select>
-      </div>
+    <FilterBar exportHref={exportHref}>
+      <FilterSelect label="Status" value={filters.status} onChange={(status) => set({ status })} options={statuses} />
       <div className="min-w-56 flex-1">
         <label htmlFor={`${id}-q`} className="block text-sm font-medium">
           {searchLabel}
@@ -55,65 +43,59 @@ export function ListControls({
           id={`${id}-q`}
           type="search"
           value={filters.q}
-          onChange={(e) => onChange({ ...filters, q: e.target.value, page: 1 })}
-          className={`mt-1 w-full ${control}`}
+          onChange={(e) => set({ q: e.target.value })}
+          className={`w-full ${control}`}
         />
       </div>
       <label className="flex items-center gap-2 pb-2 text-sm">
         <input
           type="checkbox"
           checked={filters.spam}
-          onChange={(e) => onChange({ ...filters, spam: e.target.checked, page: 1 })}
+          onChange={(e) => set({ spam: e.target.checked })}
           className="size-4 accent-brand-700"
         />
         Spam only
       </label>
-      <a
-        href={exportHref}
-        download
-        className="rounded-md px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
-      >
+    </FilterBar>
+  );
+}
+
+/** The row of a list's filters, ending with the CSV export link. */
+export function FilterBar({ exportHref, children }: { exportHref: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      {children}
+      <a href={exportHref} download className={buttonClass({ variant: 'secondary', size: 'sm' })}>
         Export CSV
       </a>
     </div>
   );
 }
 
-/** Previous/next paging of a server list of 50 a page. */
-export function Pager({
-  page,
-  pageSize,
-  total,
-  onPage,
+/** A labelled select of one filter, with 'All' (the empty value) first. */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  optionLabel,
 }: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number) => void;
+  label: string;
+  value: string;
+  onChange: (next: string) => void;
+  options: readonly V[];
+  optionLabel?: (option: V) => string;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages === 1) return <p className="mt-4 text-sm text-slate-600">{total} in total</p>;
+  const id = useId();
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-      <button
-        type="button"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-        className="rounded-md px-3 py-1 ring-1 ring-slate-300 disabled:opacity-50"
-      >
-        Previous
-      </button>
-      <span>
-        Page {page} of {pages} · {total} in total
-      </span>
-      <button
-        type="button"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-        className="rounded-md px-3 py-1 ring-1 ring-slate-300 disabled:opacity-50"
-      >
-        Next
-      </button>
-    </nav>
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={control}>
+        <option value="">All</option>
+        <Options values={options} label={optionLabel} />
+      </select>
+    </div>
   );
 }

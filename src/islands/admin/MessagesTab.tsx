@@ -2,31 +2,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { Json } from '../../lib/json.ts';
 import { messageStatuses } from '../../lib/statuses.ts';
+import type { MessageListItem } from '../../server/admin/messages.types.ts';
 import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
-import { emptyFilters, ListControls, Pager, type Filters } from './ListControls.tsx';
+import { buttonClass } from '../ui/button.ts';
+import { DataList } from '../ui/DataTable.tsx';
+import { TabSection } from '../ui/TabSection.tsx';
+import { ListControls } from './ListControls.tsx';
 import { StatusSelect } from './StatusSelect.tsx';
-import { filterQuery, useList, useStatusUpdate } from './useList.ts';
+import { useFilteredList, useStatusUpdate } from './useList.ts';
 
-interface Message {
-  id: string;
-  createdAt: string;
-  name: string;
-  email: string;
-  company: string;
-  message: string;
-  subscribe: boolean;
-  status: string;
-  isSpam: boolean;
-}
+type Message = Json<MessageListItem>;
 
 export function MessagesTab({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>(emptyFilters);
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useList<Message>('messages', filters, 'Error fetching messages: ');
+  const { list, setPage, controls } = useFilteredList<Message>('messages', 'Error fetching messages: ');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['messages'] });
 
   const open = useMutation({
@@ -43,20 +37,17 @@ export function MessagesTab({ canEdit }: { canEdit: boolean }) {
   };
 
   return (
-    <section aria-labelledby="messages-heading">
-      <h3 id="messages-heading" className="sr-only">
-        Contact Messages
-      </h3>
-      <ListControls
-        filters={filters}
-        onChange={setFilters}
-        statuses={messageStatuses}
-        searchLabel="Search name, email or company"
-        exportHref={`/api/admin/messages/export.csv${filterQuery(filters, false)}`}
-      />
-      <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {list.data?.items.map((m) => (
-          <li key={m.id} data-message={m.id} className="p-4">
+    <TabSection title="Contact Messages" hideTitle>
+      <ListControls {...controls} statuses={messageStatuses} searchLabel="Search name, email or company" />
+      <DataList
+        list={list}
+        loading="Loading messages…"
+        empty="No messages match."
+        onPage={setPage}
+        rowData={(m) => ({ 'data-message': m.id })}
+      >
+        {(m) => (
+          <>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <button
                 type="button"
@@ -83,7 +74,7 @@ export function MessagesTab({ canEdit }: { canEdit: boolean }) {
                       <button
                         type="button"
                         onClick={() => status.mutate({ id: m.id, status: 'replied' })}
-                        className="rounded-md px-3 py-1 text-sm font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50"
+                        className={buttonClass({ variant: 'positive', size: 'xs' })}
                       >
                         Mark as Replied<span className="sr-only"> ({m.name})</span>
                       </button>
@@ -103,12 +94,9 @@ export function MessagesTab({ canEdit }: { canEdit: boolean }) {
                 <p className="mt-2 whitespace-pre-wrap text-ink">{m.message}</p>
               </div>
             )}
-          </li>
-        ))}
-      </ul>
-      {list.data?.items.length === 0 && <p className="mt-4 text-slate-600">No messages match.</p>}
-      {list.isPending && <p className="mt-4 text-slate-600">Loading messages…</p>}
-      {list.data && <Pager {...list.data} onPage={(page) => setFilters({ ...filters, page })} />}
-    </section>
+          </>
+        )}
+      </DataList>
+    </TabSection>
   );
 }

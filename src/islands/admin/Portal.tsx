@@ -4,8 +4,9 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
+import { buttonClass } from '../ui/button.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
-import type { Me } from './AdminApp.tsx';
+import type { Me } from './session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
@@ -58,12 +59,12 @@ export function Portal({ me }: { me: Me }) {
               aria-expanded={security}
               aria-controls={`${base}-security`}
               onClick={() => setSecurity(!security)}
-              className="rounded-md px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+              className={buttonClass({ variant: 'secondary' })}
             >
               Account security
             </button>
           )}
-          <SignOutButton className="rounded-md px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50" />
+          <SignOutButton className={buttonClass({ variant: 'secondary' })} />
         </div>
       </div>
       {mustSetUp ? (
@@ -104,9 +105,7 @@ export function Portal({ me }: { me: Me }) {
               tabIndex={active === t.id ? 0 : -1}
               onClick={() => setActive(t.id)}
               onKeyDown={onKey}
-              className={`rounded-md px-4 py-2 text-sm font-semibold ${
-                active === t.id ? 'bg-brand-800 text-white' : 'text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50'
-              }`}
+              className={buttonClass({ variant: active === t.id ? 'primary' : 'secondary', size: 'sm' })}
             >
               {t.label}
             </button>

@@ -2,60 +2,40 @@
  * Blog posts (editors and admins): the list, and the form to create or edit a post (PostEditor.tsx);
  * delete asks first.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { api } from './api.ts';
+import { useState } from 'react';
+import type { Json } from '../../lib/json.ts';
+import type { AllItems } from '../../server/admin/list-query.types.ts';
+import type { PostItem } from '../../server/admin/posts.types.ts';
 import { Badge } from './Badge.tsx';
+import { buttonClass } from '../ui/button.ts';
+import { DataList } from '../ui/DataTable.tsx';
+import { TabSection } from '../ui/TabSection.tsx';
 import { day, dayTime } from './format.ts';
 import { PostEditor } from './PostEditor.tsx';
+import { useAdminList, useRemove } from './useList.ts';
 
-interface Post {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  featuredImageUrl: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-}
+type Post = Json<PostItem>;
 
 export function PostsTab() {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Post | 'new' | null>(null);
-  const list = useQuery({ queryKey: ['posts'], queryFn: () => api<{ items: Post[] }>('/api/admin/posts') });
-  useEffect(() => {
-    if (list.error) toast.error(`Error fetching blog posts: ${list.error.message}`);
-  }, [list.error]);
-
-  const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/admin/posts/${id}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      toast.success('Blog post deleted successfully');
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
-    },
-    onError: (error) => toast.error(`Error deleting blog post: ${error.message}`),
+  const list = useAdminList<AllItems<Post>>(['posts'], '/api/admin/posts', 'Error fetching blog posts: ');
+  const remove = useRemove('posts', {
+    question: 'Are you sure you want to delete this blog post?',
+    done: 'Blog post deleted successfully',
+    failed: 'Error deleting blog post: ',
   });
 
   return (
-    <section aria-labelledby="posts-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id="posts-heading" className="text-lg font-semibold">
-          Blog Posts
-        </h3>
-        {!editing && (
-          <button
-            type="button"
-            onClick={() => setEditing('new')}
-            className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
-          >
+    <TabSection
+      title="Blog Posts"
+      actions={
+        !editing && (
+          <button type="button" onClick={() => setEditing('new')} className={buttonClass({ size: 'sm' })}>
             New Post
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {editing && (
         <PostEditor
           key={editing === 'new' ? 'new' : editing.id}
@@ -63,9 +43,16 @@ export function PostsTab() {
           onDone={() => setEditing(null)}
         />
       )}
-      <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {list.data?.items.map((p) => (
-          <li key={p.id} data-post={p.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+      <DataList
+        className="mt-6"
+        list={list}
+        loading="Loading blog posts…"
+        empty="No blog posts yet."
+        rowData={(p) => ({ 'data-post': p.id })}
+        itemClassName="flex flex-wrap items-center justify-between gap-3 p-4"
+      >
+        {(p) => (
+          <>
             <div>
               <p className="font-semibold text-ink">{p.title}</p>
               <p className="text-sm text-slate-600">
@@ -78,22 +65,21 @@ export function PostsTab() {
               <button
                 type="button"
                 onClick={() => setEditing(p)}
-                className="text-sm font-semibold text-brand-700 underline"
+                className={buttonClass({ variant: 'link', size: 'inlineSm' })}
               >
                 Edit<span className="sr-only"> {p.title}</span>
               </button>
               <button
                 type="button"
-                onClick={() => window.confirm('Are you sure you want to delete this blog post?') && remove.mutate(p.id)}
-                className="text-sm font-semibold text-red-700 underline"
+                onClick={() => remove(p.id)}
+                className={buttonClass({ variant: 'destructiveLink', size: 'inlineSm' })}
               >
                 Delete<span className="sr-only"> {p.title}</span>
               </button>
             </div>
-          </li>
-        ))}
-      </ul>
-      {list.data?.items.length === 0 && <p className="mt-4 text-slate-600">No blog posts yet.</p>}
-    </section>
+          </>
+        )}
+      </DataList>
+    </TabSection>
   );
 }

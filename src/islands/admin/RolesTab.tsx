@@ -1,94 +1,62 @@
 /** User roles (admins only): add by email (default viewer), remove with a confirmation, colour badges. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Json } from '../../lib/json.ts';
+import type { AllItems } from '../../server/admin/list-query.types.ts';
+import type { RoleItem } from '../../server/admin/roles.types.ts';
 import { AddRoleForm } from './AddRoleForm.tsx';
-import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
+import { buttonClass } from '../ui/button.ts';
+import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
+import { TabSection } from '../ui/TabSection.tsx';
 import { day } from './format.ts';
+import { useAdminList, useRemove } from './useList.ts';
 
-interface RoleRow {
-  id: string;
-  userId: string;
-  email: string;
-  role: string;
-  createdAt: string;
-}
+type Row = Json<RoleItem>;
+
+const columns = (remove: (id: string) => void): Column<Row>[] => [
+  { header: 'User', cell: (r) => r.email },
+  {
+    header: 'User ID',
+    className: 'font-mono',
+    cell: (r) => <span title={r.userId}>{r.userId.slice(0, 8)}</span>,
+  },
+  { header: 'Role', cell: (r) => <Badge value={r.role} /> },
+  { header: 'Granted', cell: (r) => day(r.createdAt) },
+  actionsColumn((r) => (
+    <button
+      type="button"
+      onClick={() => remove(r.id)}
+      className={buttonClass({ variant: 'destructiveLink', size: 'inline' })}
+    >
+      Remove
+      <span className="sr-only">
+        {' '}
+        {r.role} from {r.email}
+      </span>
+    </button>
+  )),
+];
 
 export function RolesTab() {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: ['roles'], queryFn: () => api<{ items: RoleRow[] }>('/api/admin/roles') });
-  useEffect(() => {
-    if (list.error) toast.error(`Error fetching user roles: ${list.error.message}`);
-  }, [list.error]);
+  const list = useAdminList<AllItems<Row>>(['roles'], '/api/admin/roles', 'Error fetching user roles: ');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['roles'] });
-
-  const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/admin/roles/${id}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      toast.success('User role removed successfully');
-      void refresh();
-    },
-    onError: (error) => toast.error(`Error removing user role: ${error.message}`),
+  const remove = useRemove('roles', {
+    question: 'Are you sure you want to remove this role?',
+    done: 'User role removed successfully',
+    failed: 'Error removing user role: ',
   });
 
   return (
-    <section aria-labelledby="roles-heading">
-      <h3 id="roles-heading" className="text-lg font-semibold">
-        Add a role
-      </h3>
+    <TabSection title="Add a role">
       <AddRoleForm onAdded={() => void refresh()} />
-      <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                User
-              </th>
-              <th scope="col" className="px-3 py-2">
-                User ID
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Role
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Granted
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.data?.items.map((r) => (
-              <tr key={r.id} data-role={r.id}>
-                <td className="px-3 py-2">{r.email}</td>
-                <td className="px-3 py-2 font-mono" title={r.userId}>
-                  {r.userId.slice(0, 8)}
-                </td>
-                <td className="px-3 py-2">
-                  <Badge value={r.role} />
-                </td>
-                <td className="px-3 py-2">{day(r.createdAt)}</td>
-                <td className="px-3 py-2 text-right">
-                  <button
-                    type="button"
-                    onClick={() => window.confirm('Are you sure you want to remove this role?') && remove.mutate(r.id)}
-                    className="font-semibold text-red-700 underline"
-                  >
-                    Remove
-                    <span className="sr-only">
-                      {' '}
-                      {r.role} from {r.email}
-                    </span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.isPending && <p className="p-4 text-slate-600">Loading roles…</p>}
-      </div>
-    </section>
+      <DataTable
+        className="mt-6"
+        columns={columns(remove)}
+        list={list}
+        loading="Loading roles…"
+        rowData={(r) => ({ 'data-role': r.id })}
+      />
+    </TabSection>
   );
 }

@@ -19,7 +19,7 @@ import {
 } from '../../lib/forms/account.schema.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
 import { TextField } from '../forms/fields.tsx';
-import type { Me } from './AdminApp.tsx';
+import type { Me } from './session.ts';
 import type { ApiError } from './api.ts';
 import { authCall, authClient } from './auth-client.ts';
 import { SignOutButton } from './SignOutButton.tsx';

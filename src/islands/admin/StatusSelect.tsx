@@ -1,4 +1,6 @@
 /** A compact selector that sets a record's status. */
+import { Options } from '../ui/Options.tsx';
+
 export function StatusSelect({
   label,
   value,
@@ -20,11 +22,7 @@ export function StatusSelect({
       onChange={(e) => onChange(e.target.value)}
       className="rounded-md border border-slate-300 px-2 py-1 text-sm capitalize"
     >
-      {options.map((o) => (
-        <option key={o} value={o}>
-          {o[0]!.toUpperCase() + o.slice(1)}
-        </option>
-      ))}
+      <Options values={options} />
     </select>
   );
 }

@@ -2,132 +2,104 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import type { Json } from '../../lib/json.ts';
 import { submissionStatuses } from '../../lib/statuses.ts';
+import type { SubmissionDetail as Detail, SubmissionListItem } from '../../server/admin/submissions.types.ts';
 import { api, download } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
-import { emptyFilters, ListControls, Pager, type Filters } from './ListControls.tsx';
+import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
+import { buttonClass } from '../ui/button.ts';
+import { TabSection } from '../ui/TabSection.tsx';
+import { ListControls } from './ListControls.tsx';
 import { StatusSelect } from './StatusSelect.tsx';
-import { filterQuery, useList, useStatusUpdate } from './useList.ts';
-
-interface Row {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  status: string;
-  source: 'contact_page' | 'intake';
-  companyName: string;
-  contactName: string;
-  contactEmail: string;
-  isSpam: boolean;
-}
-
-interface Detail {
-  submission: Row & { contactPhone: string; jobTitle: string; spamReason: string | null };
-  sections: { title: string; rows: [string, string][] }[];
-  documents: { id: string; fileName: string; fileSize: number; fileType: string; createdAt: string }[];
-}
+import { useFilteredList, useStatusUpdate } from './useList.ts';
 
 const sourceLabel = { contact_page: 'Contact page', intake: 'Intake' } as const;
 
+type Row = Json<SubmissionListItem>;
+
 export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
-  const [filters, setFilters] = useState<Filters>(emptyFilters);
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useList<Row>('submissions', filters, 'Error fetching submissions: ');
+  const { list, setPage, controls } = useFilteredList<Row>('submissions', 'Error fetching submissions: ');
   const status = useStatusUpdate('submissions', ['submission']);
 
+  const columns: Column<Row>[] = [
+    { header: 'Received', className: 'whitespace-nowrap', cell: (s) => dayTime(s.createdAt) },
+    {
+      header: 'Company',
+      className: 'font-medium',
+      cell: (s) => (
+        <>
+          {s.companyName}
+          {s.isSpam && <span className="ml-2 text-xs font-semibold text-red-700">Spam</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Contact',
+      cell: (s) => (
+        <>
+          {s.contactName}
+          <br />
+          <a className="text-brand-700 underline" href={`mailto:${s.contactEmail}`}>
+            {s.contactEmail}
+          </a>
+        </>
+      ),
+    },
+    { header: 'Form', cell: (s) => sourceLabel[s.source] },
+    {
+      header: 'Status',
+      cell: (s) => (
+        <div className="flex items-center gap-2">
+          <Badge value={s.status} />
+          {canEdit && (
+            <StatusSelect
+              label={`Status of ${s.companyName}`}
+              value={s.status}
+              options={submissionStatuses}
+              disabled={status.isPending}
+              onChange={(next) => status.mutate({ id: s.id, status: next })}
+            />
+          )}
+        </div>
+      ),
+    },
+    actionsColumn((s) => (
+      <button
+        type="button"
+        onClick={() => setOpenId(openId === s.id ? null : s.id)}
+        aria-expanded={openId === s.id}
+        className={buttonClass({ variant: 'link', size: 'inline' })}
+      >
+        {openId === s.id ? 'Hide' : 'View'}
+        <span className="sr-only"> {s.companyName}</span>
+      </button>
+    )),
+  ];
+
   return (
-    <section aria-labelledby="submissions-heading">
-      <h3 id="submissions-heading" className="sr-only">
-        Audit Submissions
-      </h3>
-      <ListControls
-        filters={filters}
-        onChange={setFilters}
-        statuses={submissionStatuses}
-        searchLabel="Search company, name or email"
-        exportHref={`/api/admin/submissions/export.csv${filterQuery(filters, false)}`}
+    <TabSection title="Audit Submissions" hideTitle>
+      <ListControls {...controls} statuses={submissionStatuses} searchLabel="Search company, name or email" />
+      <DataTable
+        columns={columns}
+        list={list}
+        loading="Loading submissions…"
+        empty="No submissions match."
+        onPage={setPage}
+        rowData={(s) => ({ 'data-submission': s.id })}
       />
-      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Received
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Company
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Contact
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Form
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.data?.items.map((s) => (
-              <tr key={s.id} data-submission={s.id}>
-                <td className="px-3 py-2 whitespace-nowrap">{dayTime(s.createdAt)}</td>
-                <td className="px-3 py-2 font-medium">
-                  {s.companyName}
-                  {s.isSpam && <span className="ml-2 text-xs font-semibold text-red-700">Spam</span>}
-                </td>
-                <td className="px-3 py-2">
-                  {s.contactName}
-                  <br />
-                  <a className="text-brand-700 underline" href={`mailto:${s.contactEmail}`}>
-                    {s.contactEmail}
-                  </a>
-                </td>
-                <td className="px-3 py-2">{sourceLabel[s.source]}</td>
-                <td className="px-3 py-2">
-                  <div className="flex items-center gap-2">
-                    <Badge value={s.status} />
-                    {canEdit && (
-                      <StatusSelect
-                        label={`Status of ${s.companyName}`}
-                        value={s.status}
-                        options={submissionStatuses}
-                        disabled={status.isPending}
-                        onChange={(next) => status.mutate({ id: s.id, status: next })}
-                      />
-                    )}
-                  </div>
-                </td>
-                <td className="px-3 py-2 text-right">
-                  <button
-                    type="button"
-                    onClick={() => setOpenId(openId === s.id ? null : s.id)}
-                    aria-expanded={openId === s.id}
-                    className="font-semibold text-brand-700 underline"
-                  >
-                    {openId === s.id ? 'Hide' : 'View'}
-                    <span className="sr-only"> {s.companyName}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.data?.items.length === 0 && <p className="p-4 text-slate-600">No submissions match.</p>}
-        {list.isPending && <p className="p-4 text-slate-600">Loading submissions…</p>}
-      </div>
-      {list.data && <Pager {...list.data} onPage={(page) => setFilters({ ...filters, page })} />}
       {openId && <SubmissionDetail id={openId} onClose={() => setOpenId(null)} />}
-    </section>
+    </TabSection>
   );
 }
 
 function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) {
-  const detail = useQuery({ queryKey: ['submission', id], queryFn: () => api<Detail>(`/api/admin/submissions/${id}`) });
+  const detail = useQuery({
+    queryKey: ['submission', id],
+    queryFn: () => api<Json<Detail>>(`/api/admin/submissions/${id}`),
+  });
   useEffect(() => {
     if (detail.error) toast.error(`Error fetching documents: ${detail.error.message}`);
   }, [detail.error]);
@@ -141,7 +113,7 @@ function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) 
         <h3 id="submission-detail-heading" className="text-xl font-bold">
           {d ? d.submission.companyName : 'Loading…'}
         </h3>
-        <button type="button" onClick={onClose} className="text-sm font-semibold text-brand-700 underline">
+        <button type="button" onClick={onClose} className={buttonClass({ variant: 'link', size: 'inlineSm' })}>
           Close
         </button>
       </div>
@@ -178,7 +150,7 @@ function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) 
                     </span>
                     <button
                       type="button"
-                      className="font-semibold text-brand-700 underline"
+                      className={buttonClass({ variant: 'link', size: 'inline' })}
                       onClick={() =>
                         download(`/api/admin/documents/${doc.id}`, doc.fileName).catch((error: Error) =>
                           toast.error(`Error downloading file: ${error.message}`),

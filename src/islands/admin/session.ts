@@ -6,6 +6,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { authCall, authClient } from './auth-client.ts';
 
+/** The signed-in user and their roles, as `/api/admin/me` answers. */
+export type { Me } from '../../server/admin/me.types.ts';
+
 // Per browser tab (sessionStorage), so two portal tabs side by side each keep their own.
 const TAB_KEY = 'admin.tab';
 

@@ -1,16 +1,10 @@
-/** A server list of one resource with its filters, and a toast when it cannot be fetched (spec 8). */
+/** The portal's lists: fetched with their filters, a toast when one cannot be (spec 8), and their changes. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import type { AllItems, ListPage } from '../../server/admin/list-query.types.ts';
 import { api, query } from './api.ts';
-import type { Filters } from './ListControls.tsx';
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+import { emptyFilters, type Filters } from './ListControls.tsx';
 
 /** `value`, once it has stopped changing for `ms` (so a search asks the server once per pause). */
 export function useDebounced<T>(value: T, ms = 300): T {
@@ -31,24 +25,50 @@ export const filterQuery = (f: Filters, page = true) =>
     page: page && f.page > 1 ? f.page : undefined,
   });
 
-export function useList<T>(resource: 'submissions' | 'messages', filters: Filters, errorPrefix: string) {
-  const settled = useDebounced(filters);
-  const list = useQuery({
-    queryKey: [resource, settled],
-    queryFn: () => api<Page<T>>(`/api/admin/${resource}${filterQuery(settled)}`),
-    placeholderData: keepPreviousData,
-  });
+/**
+ * A list from `path`, cached under `queryKey`; while the next page or filter loads, the current rows stay.
+ * A failure is toasted as `errorPrefix` and the API's message.
+ */
+export function useAdminList<R extends AllItems<unknown>>(
+  queryKey: readonly unknown[],
+  path: string,
+  errorPrefix: string,
+) {
+  const list = useQuery({ queryKey, queryFn: () => api<R>(path), placeholderData: keepPreviousData });
   useEffect(() => {
     if (list.error) toast.error(`${errorPrefix}${list.error.message}`);
   }, [list.error, errorPrefix]);
   return list;
 }
 
+type Filtered = 'submissions' | 'messages';
+
+/** A filtered, paged list of submissions or messages: its filters, the page they show, and its CSV export. */
+export function useFilteredList<T>(resource: Filtered, errorPrefix: string) {
+  const [filters, setFilters] = useState<Filters>(emptyFilters);
+  const settled = useDebounced(filters);
+  const list = useAdminList<ListPage<T>>(
+    [resource, settled],
+    `/api/admin/${resource}${filterQuery(settled)}`,
+    errorPrefix,
+  );
+  return {
+    list,
+    setPage: (page: number) => setFilters({ ...filters, page }),
+    /** What ListControls shows and changes. */
+    controls: {
+      filters,
+      onChange: setFilters,
+      exportHref: `/api/admin/${resource}/export.csv${filterQuery(filters, false)}`,
+    },
+  };
+}
+
 /**
  * Sets a record's status from a list (spec 8: 'Status updated successfully' or 'Error updating status: '),
  * then refreshes every query of the resource: the lists and, for submissions, the open detail.
  */
-export function useStatusUpdate(resource: 'submissions' | 'messages', alsoRefresh: readonly string[] = []) {
+export function useStatusUpdate(resource: Filtered, alsoRefresh: readonly string[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: string }) =>
@@ -59,4 +79,20 @@ export function useStatusUpdate(resource: 'submissions' | 'messages', alsoRefres
     },
     onError: (error) => toast.error(`Error updating status: ${error.message}`),
   });
+}
+
+/** Deletes a record of a list after the user confirmed `question`, then refreshes the list; toasts either way. */
+export function useRemove(resource: 'posts' | 'roles', messages: { question: string; done: string; failed: string }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/api/admin/${resource}/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast.success(messages.done);
+      void queryClient.invalidateQueries({ queryKey: [resource] });
+    },
+    onError: (error) => toast.error(`${messages.failed}${error.message}`),
+  });
+  return (id: string) => {
+    if (window.confirm(messages.question)) remove.mutate(id);
+  };
 }

@@ -18,14 +18,6 @@ export interface ListQuery<S extends string> {
   page: number;
 }
 
-/** One page of a list, with the total of the whole filtered list for the pager. */
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 /** The filters of `?status=&q=&spam=&page=`; a value that cannot be one is a 422 naming the parameter. */
 export function readListQuery<S extends string>(url: URL, statuses: readonly S[]): ListQuery<S> {
   const get = (name: string) => (url.searchParams.get(name) ?? '').trim();

@@ -9,7 +9,9 @@ import { contactMessages, messageStatuses, type ContactMessage } from '../../db/
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { tableCsv } from './csv.ts';
 import { isUuid, notFound } from './errors.ts';
-import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
+import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListQuery } from './list-query.ts';
+import type { ListPage } from './list-query.types.ts';
+import type { MessageListItem } from './messages.types.ts';
 
 export type MessageQuery = ListQuery<(typeof messageStatuses)[number]>;
 
@@ -27,7 +29,7 @@ const where = (query: MessageQuery) =>
 const newestFirst = [desc(m.createdAt), desc(m.id)];
 
 /** One page of the messages that match, newest first (whole messages: the list shows their text). */
-export async function listMessages(db: Db, query: MessageQuery): Promise<ListPage<ContactMessage>> {
+export async function listMessages(db: Db, query: MessageQuery): Promise<ListPage<MessageListItem>> {
   const [items, [total]] = await Promise.all([
     db
       .select()

@@ -11,6 +11,8 @@ import { slugify } from '../../lib/slugify.ts';
 import { AdminError, invalidFields, isUuid, notFound } from './errors.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { purgeBlogCache } from '../blog/cache.ts';
+import type { AllItems } from './list-query.types.ts';
+import type { PostItem } from './posts.types.ts';
 
 /** Called after a change that visitors can see (a post published, edited while published, unpublished or
  * deleted): the public blog's cached pages are purged, so the change shows at once (decision 13). */
@@ -19,7 +21,7 @@ export async function onPostsChanged(): Promise<void> {
 }
 
 /** Every post, newest first (drafts too: this is the editors' list). */
-export async function listPosts(db: Db): Promise<{ items: BlogPost[] }> {
+export async function listPosts(db: Db): Promise<AllItems<PostItem>> {
   return { items: await db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id)) };
 }
 

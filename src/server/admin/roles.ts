@@ -8,17 +8,11 @@ import { sessions, userRoles, users, type Role } from '../../db/schema.ts';
 import { addRoleSchema } from '../../lib/forms/role.schema.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { AdminError, isUuid, notFound } from './errors.ts';
+import type { AllItems } from './list-query.types.ts';
+import type { RoleItem } from './roles.types.ts';
 
 /** The body of `POST /api/admin/roles` (the portal's add-role form checks it with the same schema). */
 export { addRoleSchema };
-
-export interface RoleItem {
-  id: string;
-  userId: string;
-  email: string;
-  role: Role;
-  createdAt: Date;
-}
 
 const columns = {
   id: userRoles.id,
@@ -30,7 +24,7 @@ const columns = {
 };
 
 /** Every role held, newest first, with its holder's email. */
-export async function listRoles(db: Db): Promise<{ items: RoleItem[] }> {
+export async function listRoles(db: Db): Promise<AllItems<RoleItem>> {
   const items = await db
     .select(columns)
     .from(userRoles)

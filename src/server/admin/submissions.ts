@@ -3,11 +3,13 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { auditSubmissions, submissionStatuses, uploadedDocuments, type AuditSubmission } from '../../db/schema.ts';
-import { answerSections, type AnswerSection } from '../audit-answers.ts';
+import { answerSections } from '../audit-answers.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { tableCsv } from './csv.ts';
 import { isUuid, notFound } from './errors.ts';
-import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
+import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListQuery } from './list-query.ts';
+import type { ListPage } from './list-query.types.ts';
+import type { SubmissionDetail, SubmissionListItem } from './submissions.types.ts';
 
 export type SubmissionStatusFilter = ListQuery<(typeof submissionStatuses)[number]>;
 
@@ -20,7 +22,7 @@ export const submissionStatusSchema = z.object({
 });
 
 const s = auditSubmissions;
-const listColumns = {
+const listColumns: { [K in keyof SubmissionListItem]: (typeof s)[K] } = {
   id: s.id,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
@@ -32,7 +34,6 @@ const listColumns = {
   serviceType: s.serviceType,
   isSpam: s.isSpam,
 };
-export type SubmissionListItem = Pick<AuditSubmission, keyof typeof listColumns>;
 
 const where = (query: SubmissionStatusFilter) =>
   listWhere(query, { status: s.status, isSpam: s.isSpam, search: [s.companyName, s.contactName, s.contactEmail] });
@@ -61,20 +62,6 @@ export async function exportSubmissions(db: Db, query: SubmissionStatusFilter): 
     .where(where(query))
     .orderBy(...newestFirst);
   return tableCsv(s, rows);
-}
-
-export interface SubmissionDocument {
-  id: string;
-  fileName: string;
-  fileSize: number;
-  fileType: string;
-  createdAt: Date;
-}
-
-export interface SubmissionDetail {
-  submission: AuditSubmission;
-  sections: AnswerSection[];
-  documents: SubmissionDocument[];
 }
 
 /** A submission with its answers grouped by intake step and its documents in upload order. */

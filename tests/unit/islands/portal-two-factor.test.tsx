@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../src/islands/admin/AdminApp.tsx';
+import type { Me } from '../../../src/islands/admin/session.ts';
 import { setupKey } from '../../../src/islands/admin/TwoFactorSetup.tsx';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 import { normalRecoveryCode } from '../../../src/lib/forms/account.schema.ts';

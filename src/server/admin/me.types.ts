@@ -1,0 +1,20 @@
+/** The reply of `/api/admin/me` (types only: the portal imports it without any server code). */
+import type { Role } from '../../lib/statuses.ts';
+import type { SiteContext } from '../platform.ts';
+
+/** The signed-in user, for the portal to decide what to show. */
+export interface Me {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    /** Whether the account signs in with a code from an authenticator app too. */
+    twoFactorEnabled: boolean;
+    /** Whether this user must have it on (ADMIN_2FA_REQUIRED and the admin role) before the admin API answers. */
+    twoFactorRequired: boolean;
+  };
+  /** Highest first. */
+  roles: Role[];
+  /** The site this portal belongs to: a preview works on its own copy of the data and mails only staff. */
+  site: SiteContext;
+}
