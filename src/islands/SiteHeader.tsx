@@ -9,6 +9,7 @@ import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { DesktopMenu, useHoverMenu } from './header/DesktopMenu.tsx';
 import { LinkItems } from './header/links.tsx';
 import { MobileCtaBar, MobileMenu } from './header/MobileMenu.tsx';
+import { buttonClass } from './ui/button.ts';
 
 interface Props {
   agencyName: string;
@@ -51,7 +52,7 @@ function SiteHeader({ agencyName, menus, links, cta, currentPath, mobileCta }: P
           </nav>
           <a
             href={cta.href}
-            className="hidden rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-accent-600 lg:inline-block"
+            className={`hidden shadow-sm lg:inline-block ${buttonClass({ variant: 'accent', size: 'sm' })}`}
           >
             {cta.label}
           </a>

@@ -7,6 +7,7 @@ import { roles } from '../../lib/statuses.ts';
 import { SelectField, TextField } from '../forms/fields.tsx';
 import { api, ApiError } from './api.ts';
 import { usePortalForm } from './usePortalForm.ts';
+import { buttonClass } from '../ui/button.ts';
 
 /** Errors shown on their own, without the 'Error adding user role: ' prefix (their messages say what to do). */
 const ownMessage = new Set(['user_not_found', 'unconfirmed_account', 'role_exists']);
@@ -39,11 +40,7 @@ export function AddRoleForm({ onAdded }: { onAdded: () => void }) {
       <form onSubmit={onSubmit} noValidate aria-label="Add a role" className="mt-3 flex flex-wrap items-end gap-4">
         <TextField id="role-email" name="email" label="User email" type="email" className="min-w-64 flex-1" />
         <SelectField id="role-role" name="role" label="Role" options={roleOptions} placeholder={null} />
-        <button
-          type="submit"
-          disabled={add.isPending}
-          className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-        >
+        <button type="submit" disabled={add.isPending} className={buttonClass({ size: 'sm' })}>
           Add Role
         </button>
       </form>

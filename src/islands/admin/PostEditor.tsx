@@ -11,6 +11,7 @@ import { postStatuses } from '../../lib/statuses.ts';
 import { SelectField, TextAreaField, TextField } from '../forms/fields.tsx';
 import { api } from './api.ts';
 import { usePortalForm } from './usePortalForm.ts';
+import { buttonClass } from '../ui/button.ts';
 
 /** A post as the list has it: the fields the form edits, its id, and other columns the form leaves alone. */
 export type EditedPost = Omit<Required<PostValues>, 'status'> & { id: string; status: string };
@@ -62,18 +63,10 @@ export function PostEditor({ post, onDone }: { post: EditedPost | null; onDone: 
         <TextField name="featuredImageUrl" label="Featured image URL" type="url" />
         <SelectField name="status" label="Status" options={statusOptions} placeholder={null} />
         <div className="flex gap-3">
-          <button
-            type="submit"
-            disabled={save.isPending}
-            className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-          >
+          <button type="submit" disabled={save.isPending} className={buttonClass({ size: 'sm' })}>
             {post ? 'Update Post' : 'Create Post'}
           </button>
-          <button
-            type="button"
-            onClick={onDone}
-            className="rounded-md px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200"
-          >
+          <button type="button" onClick={onDone} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
             Cancel
           </button>
         </div>

@@ -25,6 +25,7 @@ import { authCall, authClient } from './auth-client.ts';
 import { SignOutButton } from './SignOutButton.tsx';
 import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { usePortalForm } from './usePortalForm.ts';
+import { buttonClass } from '../ui/button.ts';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'code';
 type FormMode = Exclude<Mode, 'code'>;
@@ -157,7 +158,7 @@ export function SignIn({
           <button
             type="submit"
             disabled={form.formState.isSubmitting}
-            className="w-full rounded-md bg-brand-800 px-4 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+            className={`w-full ${buttonClass({ size: 'form' })}`}
           >
             {form.formState.isSubmitting ? 'Please wait…' : buttons[mode]}
           </button>

@@ -1,5 +1,6 @@
 /** The submit button of a form: disabled until the island is live and while a submit is under way. */
 import { useEffect, useState } from 'react';
+import { buttonClass } from '../ui/button.ts';
 
 export function SubmitButton({ submitting, label = 'Submit Inquiry' }: { submitting: boolean; label?: string }) {
   // Before hydration a click would send the form nowhere; the button waits for the island.
@@ -10,7 +11,7 @@ export function SubmitButton({ submitting, label = 'Submit Inquiry' }: { submitt
       type="submit"
       disabled={!live || submitting}
       aria-busy={submitting || undefined}
-      className="inline-flex w-full items-center justify-center rounded-md bg-accent-500 px-6 py-3 font-semibold text-white shadow-sm hover:bg-accent-600 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+      className={`inline-flex w-full items-center justify-center shadow-sm sm:w-auto ${buttonClass({ variant: 'accent', size: 'lg' })}`}
     >
       {submitting ? 'Submitting...' : label}
     </button>

@@ -1,5 +1,6 @@
 /** The bar fixed to the bottom of the screen: the privacy promise, a call booking, and Continue or Submit. */
 import type { Phase } from './useSubmitThenUpload.ts';
+import { buttonClass } from '../ui/button.ts';
 
 interface Props {
   auditName: string;
@@ -41,16 +42,12 @@ export function BottomBar({ auditName, bookingUrl, last, phase, busy, onNext }: 
               type="submit"
               form="intake-wizard"
               disabled={busy}
-              className="rounded-md bg-accent-500 px-5 py-2.5 font-semibold text-white hover:bg-accent-600 disabled:cursor-not-allowed disabled:opacity-70"
+              className={buttonClass({ variant: 'accent', size: 'form' })}
             >
               {submitLabel[phase]}
             </button>
           ) : (
-            <button
-              type="button"
-              onClick={onNext}
-              className="rounded-md bg-accent-500 px-5 py-2.5 font-semibold text-white hover:bg-accent-600"
-            >
+            <button type="button" onClick={onNext} className={buttonClass({ variant: 'accent', size: 'form' })}>
               Continue
             </button>
           )}

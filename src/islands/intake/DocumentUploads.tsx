@@ -7,6 +7,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { accept, ACCEPTED_EXTENSIONS, formatBytes, MAX_FILE_BYTES } from '../../lib/forms/uploads.ts';
 import { chooseFiles, type ChosenFile, type RejectedFile } from './documents.ts';
+import { buttonClass } from '../ui/button.ts';
 
 export interface DocumentUploadsProps {
   files: ChosenFile[];
@@ -77,7 +78,7 @@ export function DocumentUploads({ files, onFilesChange, disabled = false }: Docu
             onClick={open}
             disabled={disabled}
             aria-describedby={hintId}
-            className="ml-1 rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-accent-600 disabled:cursor-not-allowed disabled:opacity-70"
+            className={`ml-1 shadow-sm ${buttonClass({ variant: 'accent', size: 'sm' })}`}
           >
             Browse files
           </button>

@@ -1,5 +1,6 @@
 /** The offer of a saved draft to a returning visitor: pick up where they left off, or start over. */
 import { formatDateTime } from '../../lib/format.ts';
+import { buttonClass } from '../ui/button.ts';
 
 interface Props {
   savedAt: number;
@@ -15,18 +16,10 @@ export function DraftOffer({ savedAt, onResume, onDiscard }: Props) {
         to be chosen again.
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={onResume}
-          className="rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-        >
+        <button type="button" onClick={onResume} className={buttonClass()}>
           Resume my answers
         </button>
-        <button
-          type="button"
-          onClick={onDiscard}
-          className="rounded-md px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-white"
-        >
+        <button type="button" onClick={onDiscard} className={buttonClass({ variant: 'secondary' })}>
           Start over
         </button>
       </div>

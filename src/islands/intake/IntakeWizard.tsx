@@ -19,6 +19,7 @@ import { nextLabel, STEP_COUNT, wizardSteps } from './steps.ts';
 import { UploadFailures } from './UploadFailures.tsx';
 import { useIntakeDraft } from './useIntakeDraft.ts';
 import { useSubmitThenUpload } from './useSubmitThenUpload.ts';
+import { buttonClass } from '../ui/button.ts';
 
 interface Props {
   auditName: string;
@@ -150,11 +151,7 @@ function IntakeWizard({ auditName, thankYouPath, bookingUrl }: Props) {
             ← Previous
           </button>
           {!last && (
-            <button
-              type="button"
-              onClick={() => void next()}
-              className="rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-            >
+            <button type="button" onClick={() => void next()} className={buttonClass()}>
               {nextLabel(step)}
             </button>
           )}

@@ -1,4 +1,5 @@
 /** After a stored submit whose documents did not all upload: retry them, or go on without them. */
+import { buttonClass } from '../ui/button.ts';
 interface Props {
   auditName: string;
   onRetry: () => void;
@@ -14,18 +15,10 @@ export function UploadFailures({ auditName, onRetry, onContinue }: Props) {
         them and email them to us later.
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={onRetry}
-          className="rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900"
-        >
+        <button type="button" onClick={onRetry} className={buttonClass({ variant: 'alert' })}>
           Retry failed uploads
         </button>
-        <button
-          type="button"
-          onClick={onContinue}
-          className="rounded-md px-4 py-2 font-semibold text-red-900 ring-1 ring-red-300 hover:bg-white"
-        >
+        <button type="button" onClick={onContinue} className={buttonClass({ variant: 'alertOutline' })}>
           Continue without them
         </button>
       </div>

@@ -17,7 +17,9 @@ export const buttonVariants = {
   /** An action that settles a record (Mark as Replied). */
   positive: 'font-semibold text-green-900 ring-1 ring-green-300 hover:bg-green-50',
   /** The action of an error panel (Try again). */
-  alert: 'bg-red-800 font-semibold text-white',
+  alert: 'bg-red-800 font-semibold text-white hover:bg-red-900',
+  /** A second action on an error panel, outlined. */
+  alertOutline: 'font-semibold text-red-900 ring-1 ring-red-300 hover:bg-white',
   /** A plain outlined control, such as the pager's. */
   plain: 'ring-1 ring-slate-300',
   /** Looks like a link: opening, closing, editing or downloading a record. */
@@ -45,7 +47,9 @@ export const buttonSizes = {
 export type ButtonVariant = keyof typeof buttonVariants;
 export type ButtonSize = keyof typeof buttonSizes;
 
-/** The class names of a button of `variant` and `size` (a disabled one fades). */
+/** The class names of a button of `variant` and `size` (a disabled one fades and shows it cannot be used). */
 export function buttonClass({ variant = 'primary', size = 'md' }: { variant?: ButtonVariant; size?: ButtonSize } = {}) {
-  return [buttonSizes[size], buttonVariants[variant], 'disabled:opacity-60'].filter(Boolean).join(' ');
+  return [buttonSizes[size], buttonVariants[variant], 'disabled:cursor-not-allowed disabled:opacity-60']
+    .filter(Boolean)
+    .join(' ');
 }
