@@ -37,7 +37,11 @@ export interface TestDatabaseOptions {
  * after them, and empties the tables named before each test. The handle it returns reads the database
  * lazily, so it can be taken at the top of the file.
  */
-export function useTestDatabase({ empty = [], truncate = [], serviceOnly = false }: TestDatabaseOptions = {}): DbHandle {
+export function useTestDatabase({
+  empty = [],
+  truncate = [],
+  serviceOnly = false,
+}: TestDatabaseOptions = {}): DbHandle {
   let opened: DbHandle | undefined;
   const current = () => {
     if (!opened) throw new Error('the test database opens in beforeAll');

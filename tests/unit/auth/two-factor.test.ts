@@ -23,17 +23,7 @@ import { quietConsole, useTestDatabase } from '../test-db.ts';
 
 quietConsole('log', 'warn', 'error');
 const handle = useTestDatabase({
-  empty: [
-    mailOutbox,
-    userRoles,
-    twoFactors,
-    sessions,
-    accounts,
-    verifications,
-    users,
-    authRateLimits,
-    rateLimits,
-  ],
+  empty: [mailOutbox, userRoles, twoFactors, sessions, accounts, verifications, users, authRateLimits, rateLimits],
 });
 afterEach(() => vi.unstubAllEnvs());
 
