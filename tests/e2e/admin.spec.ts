@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { auditSubmissions, blogPosts, contactMessages, userRoles, users } from '../../src/db/schema.ts';
 import { contactPayload, intakePayload, shortAuditPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
+import { axeViolations } from './helpers.ts';
 
 /**
  * Clicks and waits for the post's save to be answered: a toast alone may be the previous save's, since
@@ -35,11 +35,6 @@ async function signIn(page: Page, email: string) {
   await expect(page.getByText('Signed in successfully!').last()).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
 }
-
-const axe = async (page: Page) =>
-  (
-    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  ).violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 
 /** An intake with one small PDF, sent through the public API as the wizard sends it. */
 async function seedIntake(request: APIRequestContext, baseURL: string, company: string) {
@@ -84,7 +79,7 @@ test('an administrator made on the command line runs the whole portal', async ({
     'User Roles',
     'Audit Log',
   ]);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Audit submissions: pending is yellow; setting reviewed turns it blue and stamps updated_at.
   const row = page.locator(`tr[data-submission="${submissionId}"]`);
@@ -119,7 +114,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   const file = await downloading;
   expect(file.suggestedFilename()).toBe('capabilities.pdf');
   expect(readFileSync((await file.path())!)).toEqual(pdf);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // CSV of the current view: a header and one row per record.
   const csv = await page.evaluate(
@@ -142,7 +137,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   ).toBe('read');
   await item.getByRole('button', { name: /Mark as Replied/ }).click();
   await expect(item.locator('[data-tone]')).toHaveAttribute('data-tone', 'green');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Blog posts: create published (slug from the title, published_at set), edit, delete after confirming.
   await tabs.getByRole('tab', { name: 'Blog Posts' }).click();
@@ -152,7 +147,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   await page.getByRole('textbox', { name: 'Content' }).fill('## Hello\n\nFirst post.');
   await page.getByRole('textbox', { name: 'Excerpt' }).fill('What works for CROs.');
   await page.getByRole('combobox', { name: 'Status' }).selectOption('published');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await saved(page, 'POST', () => page.getByRole('button', { name: 'Create Post' }).click());
   await expect(page.getByText('Blog post created successfully').last()).toBeVisible();
   const slug = `cro-marketing-in-2027-what-works-${stamp}`;
@@ -191,7 +186,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   const granted = page.locator('tr', { hasText: colleague }).filter({ hasText: 'editor' });
   await expect(granted.locator('[data-tone]')).toHaveAttribute('data-tone', 'blue');
   await expect(granted.locator('td.font-mono')).toHaveText(/^[\w-]{8}$/);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   page.once('dialog', (dialog) => {
     expect(dialog.message()).toBe('Are you sure you want to remove this role?');
     void dialog.accept();
@@ -273,7 +268,7 @@ test('an admin reads the audit log newest first and exports it; an editor has no
   expect(order[0]).toBeGreaterThanOrEqual(0);
   expect(order).toEqual([...order].sort((a, b) => a - b));
   expect(new Set(order).size).toBe(3);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
@@ -322,7 +317,7 @@ test('the sign-in screen: required fields, sign-up without access, no-role notic
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: /Need an account/ }).click();
   const email = `newcomer-${Date.now()}@bolesta.example`;
@@ -351,5 +346,5 @@ test('the sign-in screen: required fields, sign-up without access, no-role notic
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Your account has no access yet. An administrator must grant you a role.')).toBeVisible();
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

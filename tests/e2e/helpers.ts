@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -31,3 +32,11 @@ export async function stubGtag(page: Page): Promise<void> {
 }
 
 export const gtagCalls = (page: Page) => page.evaluate(() => (window as unknown as { __gtag: unknown[][] }).__gtag);
+
+/** The WCAG 2.1 A/AA and best-practice violations axe finds on the page, one line each with its elements. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './helpers.ts';
 
 const password = 'correct horse battery staple';
 
@@ -14,11 +14,6 @@ function adminCli(...args: string[]): string {
     encoding: 'utf8',
   });
 }
-
-const axe = async (page: Page) =>
-  (
-    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  ).violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 
 /** What the authenticator app shows now for the setup key read from the screen. */
 /** The app's code of this 30-second step, or of the next (`ahead`): the server takes each code only once. */
@@ -70,7 +65,7 @@ test('an admin turns on two-factor sign-in, then signs in with a code and with a
   await page.getByRole('button', { name: 'Download .txt' }).click();
   const saved = readFileSync((await (await download).path())!, 'utf8');
   for (const code of codes) expect(saved).toContain(code);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const confirm = page.getByLabel('Code from your authenticator app');
   await confirm.fill(await notTheCode(key));
@@ -90,12 +85,12 @@ test('an admin turns on two-factor sign-in, then signs in with a code and with a
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(code).toHaveAttribute('inputmode', 'numeric');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await code.fill(await notTheCode(key));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'That code is not right.' })).toBeVisible();
   await expect(code).toBeFocused();
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await code.fill(await appCode(key, 1)); // the setup used this step's code
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByText('Signed in successfully!').last()).toBeVisible();

@@ -4,7 +4,9 @@
  * run on both. On a server the files run one after another (see the test:pg script).
  */
 import { sql } from 'drizzle-orm';
-import type { DbHandle } from '../../src/db/client.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { useDatabase, type Db, type DbHandle } from '../../src/db/client.ts';
 import { openDatabase } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
 
@@ -19,4 +21,63 @@ export async function openTestDatabase(): Promise<DbHandle> {
   const tables = result.rows.map((r) => `"${r.tablename}"`).join(', ');
   if (tables) await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
   return handle;
+}
+
+export interface TestDatabaseOptions {
+  /** Tables emptied before each test, in this order (rows that point at others first). */
+  empty?: PgTable[];
+  /** Tables emptied with TRUNCATE (append-only ones whose trigger refuses DELETE). */
+  truncate?: string[];
+  /** Leaves the functions' database (getDb) alone, for tests that call the services with `handle.db`. */
+  serviceOnly?: boolean;
+}
+
+/**
+ * Opens the file's test database before its tests (and hands it to the functions, as getDb), closes it
+ * after them, and empties the tables named before each test. The handle it returns reads the database
+ * lazily, so it can be taken at the top of the file.
+ */
+export function useTestDatabase({
+  empty = [],
+  truncate = [],
+  serviceOnly = false,
+}: TestDatabaseOptions = {}): DbHandle {
+  let opened: DbHandle | undefined;
+  const current = () => {
+    if (!opened) throw new Error('the test database opens in beforeAll');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+    if (!serviceOnly) useDatabase(opened);
+  }, 60_000);
+  afterAll(() => opened?.close());
+  if (empty.length || truncate.length)
+    beforeEach(async () => {
+      const { db } = current();
+      for (const table of empty) await db.delete(table);
+      for (const table of truncate) await db.execute(sql.raw(`truncate ${table}`));
+    });
+  return {
+    get db(): Db {
+      return current().db;
+    },
+    get driver() {
+      return current().driver;
+    },
+    close: () => current().close(),
+  };
+}
+
+type ConsoleMethod = 'log' | 'info' | 'warn' | 'error';
+
+/**
+ * Silences the console methods named in every test of the file (the console mail transport prints each
+ * mail, better-auth logs refused attempts); every spy is restored after each test.
+ */
+export function quietConsole(...methods: ConsoleMethod[]): void {
+  beforeEach(() => {
+    for (const method of methods) vi.spyOn(console, method).mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
 }

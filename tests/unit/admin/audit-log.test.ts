@@ -1,19 +1,16 @@
 // The audit log: each recorded action writes the right row in the change's own transaction, refusals and
 // non-changes write none, admins read it newest first and as CSV, and nothing can rewrite it.
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as auditLogFn from '../../../netlify/functions/admin-audit-log.mts';
 import * as documentsFn from '../../../netlify/functions/admin-documents.mts';
 import * as messagesFn from '../../../netlify/functions/admin-messages.mts';
 import * as postsFn from '../../../netlify/functions/admin-posts.mts';
 import * as rolesFn from '../../../netlify/functions/admin-roles.mts';
 import * as submissionsFn from '../../../netlify/functions/admin-submissions.mts';
-import { startLocalBlobs } from '../../../scripts/lib/blobs.ts';
-import type { DbHandle } from '../../../src/db/client.ts';
 import {
   auditLog,
   auditSubmissions,
@@ -31,34 +28,21 @@ import {
   addPost,
   addSubmission,
   errorOf,
-  openTestDatabase,
   request,
-  resetTables,
   seedStaff,
   signIn,
   staff,
+  useAdminDatabase,
 } from './harness.ts';
+import { useLocalBlobs } from '../test-blobs.ts';
 
 vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
 
-let handle: DbHandle;
-let blobsDir: string;
-let stopBlobs: () => Promise<void>;
-beforeAll(async () => {
-  blobsDir = await mkdtemp(path.join(tmpdir(), 'audit-log-test-'));
-  stopBlobs = await startLocalBlobs(blobsDir);
-  handle = await openTestDatabase();
-}, 60_000);
-afterAll(async () => {
-  await handle.close();
-  await stopBlobs();
-  await rm(blobsDir, { recursive: true, force: true });
-});
+useLocalBlobs('audit-log-test');
+// TRUNCATE is the one way to empty the log: the trigger refuses DELETE, as the last tests show.
+const handle = useAdminDatabase({ truncate: ['audit_log'] });
 afterEach(() => vi.restoreAllMocks());
 beforeEach(async () => {
-  await resetTables(handle);
-  // TRUNCATE is the one way to empty it: the trigger refuses DELETE, as the last tests show.
-  await handle.db.execute(sql`truncate audit_log`);
   await seedStaff(handle);
 });
 

@@ -1,34 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Store } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as documentsFn from '../../../netlify/functions/admin-documents.mts';
-import { startLocalBlobs } from '../../../scripts/lib/blobs.ts';
-import type { DbHandle } from '../../../src/db/client.ts';
 import { uploadedDocuments } from '../../../src/db/schema.ts';
 import { documentsStore } from '../../../src/server/uploads.ts';
-import { addSubmission, errorOf, openTestDatabase, request, resetTables, seedStaff, signIn } from './harness.ts';
+import { addSubmission, errorOf, request, seedStaff, signIn, useAdminDatabase } from './harness.ts';
+import { useLocalBlobs } from '../test-blobs.ts';
 
 vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
 
-let handle: DbHandle;
-let blobsDir: string;
-let stopBlobs: () => Promise<void>;
-beforeAll(async () => {
-  blobsDir = await mkdtemp(path.join(tmpdir(), 'admin-documents-test-'));
-  stopBlobs = await startLocalBlobs(blobsDir);
-  handle = await openTestDatabase();
-}, 60_000);
-afterAll(async () => {
-  await handle.close();
-  await stopBlobs();
-  await rm(blobsDir, { recursive: true, force: true });
-});
+useLocalBlobs('admin-documents-test');
+const handle = useAdminDatabase();
 afterEach(() => vi.restoreAllMocks());
 beforeEach(async () => {
-  await resetTables(handle);
   await seedStaff(handle);
   signIn('viewer');
 });

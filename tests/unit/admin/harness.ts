@@ -1,12 +1,12 @@
 /**
- * Shared by the admin API tests: an in-memory database, staff accounts with their roles, a stand-in for
+ * Shared by the admin API tests: the test database, staff accounts with their roles, a stand-in for
  * the better-auth session (each test file mocks src/server/session.ts with `getSessionUser: vi.fn()`),
  * rows to list, and a call that routes a path to its params as the runtime's router does.
  */
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
-import { openTestDatabase as openFreshDatabase } from '../test-db.ts';
+import type { DbHandle } from '../../../src/db/client.ts';
+import { useTestDatabase, type TestDatabaseOptions } from '../test-db.ts';
 import {
   auditSubmissions,
   blogPosts,
@@ -26,17 +26,12 @@ export interface FunctionModule {
   config: { path?: string | string[] };
 }
 
-/** A fresh test database (tests/unit/test-db.ts) that the functions use (getDb answers with it). */
-export async function openTestDatabase(): Promise<DbHandle> {
-  const handle = await openFreshDatabase();
-  useDatabase(handle);
-  return handle;
-}
+/** Every table the admin tests write. */
+const adminTables = [blogPosts, userRoles, contactMessages, auditSubmissions, users];
 
-/** Empties every table the admin tests write. */
-export async function resetTables(handle: DbHandle): Promise<void> {
-  for (const table of [blogPosts, userRoles, contactMessages, auditSubmissions, users]) await handle.db.delete(table);
-}
+/** The file's test database (tests/unit/test-db.ts), the admin tables emptied before each test. */
+export const useAdminDatabase = (options: TestDatabaseOptions = {}): DbHandle =>
+  useTestDatabase({ empty: adminTables, ...options });
 
 export type Actor = 'anonymous' | 'noRole' | Role;
 

@@ -1,20 +1,14 @@
 import { eq, getTableColumns } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as messagesFn from '../../../netlify/functions/admin-messages.mts';
-import type { DbHandle } from '../../../src/db/client.ts';
 import { contactMessages } from '../../../src/db/schema.ts';
 import { parseCsv } from './csv-parse.ts';
-import { addMessage, errorOf, openTestDatabase, request, resetTables, seedStaff, signIn } from './harness.ts';
+import { addMessage, errorOf, request, seedStaff, signIn, useAdminDatabase } from './harness.ts';
 
 vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-}, 60_000);
-afterAll(() => handle.close());
+const handle = useAdminDatabase();
 beforeEach(async () => {
-  await resetTables(handle);
   await seedStaff(handle);
   signIn('viewer');
 });

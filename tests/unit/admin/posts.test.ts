@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as postsFn from '../../../netlify/functions/admin-posts.mts';
-import type { DbHandle } from '../../../src/db/client.ts';
 import { blogPosts } from '../../../src/db/schema.ts';
-import { addPost, errorOf, openTestDatabase, request, resetTables, seedStaff, signIn, staff } from './harness.ts';
+import { addPost, errorOf, request, seedStaff, signIn, staff, useAdminDatabase } from './harness.ts';
 
 vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-}, 60_000);
-afterAll(() => handle.close());
+const handle = useAdminDatabase();
 beforeEach(async () => {
-  await resetTables(handle);
   await seedStaff(handle);
   signIn('editor');
 });

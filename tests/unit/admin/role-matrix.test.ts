@@ -1,10 +1,7 @@
 // Every admin route × every kind of caller (decision 10), and the Origin check of every state change.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as auditLogFn from '../../../netlify/functions/admin-audit-log.mts';
 import * as documentsFn from '../../../netlify/functions/admin-documents.mts';
 import * as meFn from '../../../netlify/functions/admin-me.mts';
@@ -12,8 +9,6 @@ import * as messagesFn from '../../../netlify/functions/admin-messages.mts';
 import * as postsFn from '../../../netlify/functions/admin-posts.mts';
 import * as rolesFn from '../../../netlify/functions/admin-roles.mts';
 import * as submissionsFn from '../../../netlify/functions/admin-submissions.mts';
-import { startLocalBlobs } from '../../../scripts/lib/blobs.ts';
-import type { DbHandle } from '../../../src/db/client.ts';
 import { uploadedDocuments, userRoles, type Role } from '../../../src/db/schema.ts';
 import { hasRole } from '../../../src/server/roles.ts';
 import { documentsStore } from '../../../src/server/uploads.ts';
@@ -23,30 +18,20 @@ import {
   addSubmission,
   addUser,
   errorOf,
-  openTestDatabase,
   request,
   seedStaff,
   signIn,
   type Actor,
   type FunctionModule,
 } from './harness.ts';
+import { useLocalBlobs } from '../test-blobs.ts';
+import { useTestDatabase } from '../test-db.ts';
 
 vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
 
-let handle: DbHandle;
-let blobsDir: string;
-let stopBlobs: () => Promise<void>;
-beforeAll(async () => {
-  blobsDir = await mkdtemp(path.join(tmpdir(), 'admin-roles-test-'));
-  stopBlobs = await startLocalBlobs(blobsDir);
-  handle = await openTestDatabase();
-  await seedStaff(handle);
-}, 60_000);
-afterAll(async () => {
-  await handle.close();
-  await stopBlobs();
-  await rm(blobsDir, { recursive: true, force: true });
-});
+useLocalBlobs('admin-roles-test');
+const handle = useTestDatabase();
+beforeAll(() => seedStaff(handle));
 
 interface Route {
   fn: FunctionModule;

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as rolesFn from '../../../netlify/functions/admin-roles.mts';
-import type { DbHandle } from '../../../src/db/client.ts';
 import { sessions, userRoles, users, type Role } from '../../../src/db/schema.ts';
-import { addUser, errorOf, openTestDatabase, request, resetTables, signIn, staff } from './harness.ts';
+import { addUser, errorOf, request, signIn, staff, useAdminDatabase } from './harness.ts';
 
 vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-}, 60_000);
-afterAll(() => handle.close());
+const handle = useAdminDatabase();
 beforeEach(async () => {
-  await resetTables(handle);
   await addUser(handle, staff.admin, ['admin']);
   await addUser(handle, staff.noRole);
   // Staff accounts have confirmed their addresses; only a confirmed account can be given a role.

@@ -1,23 +1,17 @@
 import { getTableColumns } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as submissionsFn from '../../../netlify/functions/admin-submissions.mts';
-import type { DbHandle } from '../../../src/db/client.ts';
 import { auditSubmissions, uploadedDocuments } from '../../../src/db/schema.ts';
 import { intakeSchema } from '../../../src/lib/forms/intake.schema.ts';
 import { answerSections, intakeRow } from '../../../src/server/audit-answers.ts';
 import { intakeAnswers } from '../../fixtures/forms.ts';
 import { parseCsv } from './csv-parse.ts';
-import { addSubmission, errorOf, openTestDatabase, request, resetTables, seedStaff, signIn } from './harness.ts';
+import { addSubmission, errorOf, request, seedStaff, signIn, useAdminDatabase } from './harness.ts';
 
 vi.mock('../../../src/server/session.ts', () => ({ getSessionUser: vi.fn() }));
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-}, 60_000);
-afterAll(() => handle.close());
+const handle = useAdminDatabase();
 beforeEach(async () => {
-  await resetTables(handle);
   await seedStaff(handle);
   signIn('viewer');
 });

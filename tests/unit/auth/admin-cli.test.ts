@@ -2,12 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import auth from '../../../netlify/functions/auth.mts';
 import { runAdmin, USAGE } from '../../../scripts/admin.ts';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { quietConsole, useTestDatabase } from '../test-db.ts';
 import {
   accounts,
   auditLog,
@@ -22,19 +21,11 @@ import { getAuth } from '../../../src/server/auth.ts';
 import { rolesOf } from '../../../src/server/roles.ts';
 import { call } from '../functions/harness.ts';
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  useDatabase(handle);
-}, 60_000);
-afterAll(() => handle.close());
-afterEach(() => vi.restoreAllMocks());
-beforeEach(async () => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {}); // the development-secret warning
-  vi.spyOn(console, 'log').mockImplementation(() => {}); // the console transport prints each mail
-  for (const table of [mailOutbox, userRoles, sessions, twoFactors, accounts, users, authRateLimits])
-    await handle.db.delete(table);
-  await handle.db.execute(sql`truncate audit_log`); // append-only: its trigger refuses DELETE
+// warn: the development-secret warning; log: the console transport prints each mail.
+quietConsole('warn', 'log');
+const handle = useTestDatabase({
+  empty: [mailOutbox, userRoles, sessions, twoFactors, accounts, users, authRateLimits],
+  truncate: ['audit_log'], // append-only: its trigger refuses DELETE
 });
 
 /** Runs the CLI on the test database; resolves with its exit code and what it printed. */

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import auth from '../../../netlify/functions/auth.mts';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import {
   accounts,
   authRateLimits,
@@ -15,21 +14,11 @@ import { requireRole } from '../../../src/server/roles.ts';
 import { SESSION_LIMITS } from '../../../src/server/session-limits.ts';
 import { getSessionUser } from '../../../src/server/session.ts';
 import { call, origin, type CallOptions } from '../functions/harness.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { quietConsole, useTestDatabase } from '../test-db.ts';
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  useDatabase(handle);
-}, 60_000);
-afterAll(() => handle.close());
-afterEach(() => vi.restoreAllMocks());
-beforeEach(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  for (const table of [mailOutbox, userRoles, sessions, accounts, verifications, users, authRateLimits])
-    await handle.db.delete(table);
+quietConsole('log', 'warn', 'error');
+const handle = useTestDatabase({
+  empty: [mailOutbox, userRoles, sessions, accounts, verifications, users, authRateLimits],
 });
 
 const PASSWORD = 'correct horse'; // 13 characters

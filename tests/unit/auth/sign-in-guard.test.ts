@@ -3,9 +3,9 @@
  * account's password, an IPv6 /64 rotating its lower bits, and the passwords everybody tries first.
  */
 import { eq, like } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import auth from '../../../netlify/functions/auth.mts';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase } from '../../../src/db/client.ts';
 import {
   accounts,
   authRateLimits,
@@ -21,24 +21,14 @@ import { COMMON_PASSWORDS } from '../../../src/server/common-passwords.ts';
 import { breachedOrUnknown } from '../../../src/server/password-policy.ts';
 import { accountKey, FAILURES_BEFORE_LOCK, lockSeconds, MAX_LOCK_SECONDS } from '../../../src/server/sign-in-guard.ts';
 import { call, type CallOptions } from '../functions/harness.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { quietConsole, useTestDatabase } from '../test-db.ts';
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  useDatabase(handle);
-}, 60_000);
-afterAll(() => handle.close());
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
+quietConsole('log', 'warn', 'error');
+const handle = useTestDatabase({
+  empty: [mailOutbox, userRoles, sessions, accounts, verifications, users, authRateLimits, rateLimits],
 });
-beforeEach(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  for (const table of [mailOutbox, userRoles, sessions, accounts, verifications, users, authRateLimits, rateLimits])
-    await handle.db.delete(table);
+afterEach(() => vi.useRealTimers());
+beforeEach(() => {
   // Only Date is faked: the lock's clock moves on command, the database and better-auth keep real timers.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2030-01-01T09:00:00Z'));

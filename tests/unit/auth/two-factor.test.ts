@@ -1,11 +1,10 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import adminMe from '../../../netlify/functions/admin-me.mts';
 import adminSubmissions from '../../../netlify/functions/admin-submissions.mts';
 import auth from '../../../netlify/functions/auth.mts';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import {
   accounts,
   authRateLimits,
@@ -20,35 +19,13 @@ import {
 import { accountKey, FAILURES_BEFORE_LOCK } from '../../../src/server/sign-in-guard.ts';
 import { getSessionUser } from '../../../src/server/session.ts';
 import { call, origin, type CallOptions } from '../functions/harness.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { quietConsole, useTestDatabase } from '../test-db.ts';
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  useDatabase(handle);
-}, 60_000);
-afterAll(() => handle.close());
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
+quietConsole('log', 'warn', 'error');
+const handle = useTestDatabase({
+  empty: [mailOutbox, userRoles, twoFactors, sessions, accounts, verifications, users, authRateLimits, rateLimits],
 });
-beforeEach(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  for (const table of [
-    mailOutbox,
-    userRoles,
-    twoFactors,
-    sessions,
-    accounts,
-    verifications,
-    users,
-    authRateLimits,
-    rateLimits,
-  ])
-    await handle.db.delete(table);
-});
+afterEach(() => vi.unstubAllEnvs());
 
 const PASSWORD = 'correct horse'; // 13 characters
 const post = (path: string, body: unknown, init: CallOptions = {}) => call(auth, `/api/auth${path}`, body, init);

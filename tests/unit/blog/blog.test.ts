@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import blog, { config } from '../../../netlify/functions/blog.mts';
 import { site } from '../../../src/config/site.ts';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { useTestDatabase } from '../test-db.ts';
 import { blogPosts, type BlogPost } from '../../../src/db/schema.ts';
 import { blogPaths } from '../../../src/server/blog/tokens.ts';
 import { SECURITY_HEADERS } from '../../../src/server/security-headers.ts';
 import { call } from '../functions/harness.ts';
 
 // The blog fills the built frame (dist/blog-shell.html): `npm test` builds before the unit tests run.
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  useDatabase(handle);
-}, 60_000);
-afterAll(() => handle.close());
-beforeEach(() => handle.db.delete(blogPosts));
+const handle = useTestDatabase({ empty: [blogPosts] });
 
 const get = (path: string, params: Record<string, string> = {}) =>
   call(blog, path, undefined, { method: 'GET', params });

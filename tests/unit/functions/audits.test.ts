@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import audits from '../../../netlify/functions/audits.mts';
 import { site } from '../../../src/config/site.ts';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { useDatabase } from '../../../src/db/client.ts';
+import { quietConsole, useTestDatabase } from '../test-db.ts';
 import {
   auditSubmissions,
   idempotencyKeys,
@@ -18,18 +18,8 @@ import { submissionForToken, UPLOAD_TOKEN_TTL_MS } from '../../../src/server/upl
 import { intakePayload, shortAuditPayload } from '../../fixtures/forms.ts';
 import { call } from './harness.ts';
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  useDatabase(handle);
-}, 60_000);
-afterAll(() => handle.close());
-afterEach(() => vi.restoreAllMocks());
-beforeEach(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {}); // the console transport prints each mail
-  for (const table of [mailOutbox, idempotencyKeys, uploadTokens, auditSubmissions, rateLimits])
-    await handle.db.delete(table);
-});
+quietConsole('log'); // the console transport prints each mail
+const handle = useTestDatabase({ empty: [mailOutbox, idempotencyKeys, uploadTokens, auditSubmissions, rateLimits] });
 
 const post = (body: unknown, init: Parameters<typeof call>[3] = {}) => call(audits, '/api/audits', body, init);
 const stored = async (id: string): Promise<AuditSubmission> =>

@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import contact from '../../../netlify/functions/contact.mts';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { quietConsole, useTestDatabase } from '../test-db.ts';
 import { contactMessages, idempotencyKeys, mailOutbox, rateLimits } from '../../../src/db/schema.ts';
 import { consent } from '../../../src/lib/forms/consent.ts';
 import { site } from '../../../src/config/site.ts';
 import type { FnContext } from '../../../src/server/http.ts';
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  useDatabase(handle);
-}, 60_000);
-afterAll(() => handle.close());
-afterEach(() => vi.restoreAllMocks());
-beforeEach(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {}); // the console transport prints each mail
-  for (const table of [mailOutbox, idempotencyKeys, contactMessages, rateLimits]) await handle.db.delete(table);
-});
+quietConsole('log'); // the console transport prints each mail
+const handle = useTestDatabase({ empty: [mailOutbox, idempotencyKeys, contactMessages, rateLimits] });
 
 const origin = 'http://localhost:4321';
 let ipCounter = 0;

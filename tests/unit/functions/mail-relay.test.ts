@@ -3,12 +3,11 @@
  * from our domain, so it must echo none of the typed text, and only a few may go to one address or out
  * of the site in an hour. The submits themselves are still stored and the staff still hear of every one.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import audits from '../../../netlify/functions/audits.mts';
 import auth from '../../../netlify/functions/auth.mts';
 import contact from '../../../netlify/functions/contact.mts';
 import { site } from '../../../src/config/site.ts';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import {
   accounts,
   auditSubmissions,
@@ -24,20 +23,12 @@ import {
 import { NAME_MAX } from '../../../src/lib/forms/person-name.schema.ts';
 import { CONFIRMATION_CAPS } from '../../../src/server/mail/outbox.ts';
 import { contactPayload, intakePayload, shortAuditPayload } from '../../fixtures/forms.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { quietConsole, useTestDatabase } from '../test-db.ts';
 import { call } from './harness.ts';
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  useDatabase(handle);
-}, 60_000);
-afterAll(() => handle.close());
-afterEach(() => vi.restoreAllMocks());
-beforeEach(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => {}); // the console transport prints each mail
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  for (const table of [
+quietConsole('log', 'warn'); // log: the console transport prints each mail
+const handle = useTestDatabase({
+  empty: [
     mailOutbox,
     idempotencyKeys,
     contactMessages,
@@ -48,8 +39,7 @@ beforeEach(async () => {
     accounts,
     users,
     authRateLimits,
-  ])
-    await handle.db.delete(table);
+  ],
 });
 
 const victim = 'victim@bank.example';

@@ -1,27 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import auth from '../../../netlify/functions/auth.mts';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import { accounts, authRateLimits, mailOutbox, users, verifications } from '../../../src/db/schema.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { quietConsole, useTestDatabase } from '../test-db.ts';
 import { call } from './harness.ts';
 
 // SIGN_UP_LIMIT of src/server/auth.ts (better-auth's customRules): 10 sign-ups per address per 10 minutes.
 const LIMIT = 10;
 const WINDOW_SECONDS = 600;
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-  useDatabase(handle);
-}, 60_000);
-afterAll(() => handle.close());
-afterEach(() => vi.restoreAllMocks());
-beforeEach(async () => {
-  // The console transport prints each mail; better-auth logs refused attempts.
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  for (const table of [mailOutbox, verifications, accounts, users, authRateLimits]) await handle.db.delete(table);
-});
+// The console transport prints each mail; better-auth logs refused attempts.
+quietConsole('log', 'warn');
+const handle = useTestDatabase({ empty: [mailOutbox, verifications, accounts, users, authRateLimits] });
 
 /** One sign-up through the auth function, as the portal's form sends it. */
 const signUp = (n: number, ip: string) =>

@@ -5,9 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { site } from '../../../src/config/site.ts';
-import type { DbHandle } from '../../../src/db/client.ts';
 import { contactMessages, idempotencyKeys, mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
 import { contactSchema } from '../../../src/lib/forms/contact.schema.ts';
 import { submitContactMessage } from '../../../src/server/contact.ts';
@@ -15,18 +14,11 @@ import { CONFIRMATION_CAPS, enqueueMail } from '../../../src/server/mail/outbox.
 import { drainOutbox, type Transport } from '../../../src/server/mail/sender.ts';
 import { verificationMail } from '../../../src/server/mail/templates.ts';
 import { contactPayload } from '../../fixtures/forms.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { useTestDatabase } from '../test-db.ts';
 
 const { perRecipientPerDay: PER_DAY, siteWidePerHour: PER_HOUR } = CONFIRMATION_CAPS;
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-}, 60_000);
-afterAll(() => handle.close());
-beforeEach(async () => {
-  for (const table of [mailOutbox, idempotencyKeys, contactMessages]) await handle.db.delete(table);
-});
+const handle = useTestDatabase({ empty: [mailOutbox, idempotencyKeys, contactMessages], serviceOnly: true });
 
 /** One contact submit to `email` through the service (no drain: what it queued stays as queued). */
 const submit = (email: string) =>

@@ -1,9 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type DbHandle } from '../../../src/db/client.ts';
-import { openTestDatabase } from '../test-db.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestDatabase } from '../test-db.ts';
 import { mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import {
@@ -17,12 +16,7 @@ import {
 import { contactMails } from '../../../src/server/mail/templates.ts';
 import { site } from '../../../src/config/site.ts';
 
-let handle: DbHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-}, 60_000);
-afterAll(() => handle.close());
-beforeEach(() => handle.db.delete(mailOutbox));
+const handle = useTestDatabase({ empty: [mailOutbox], serviceOnly: true });
 
 const queueTwo = () =>
   enqueueMail(
