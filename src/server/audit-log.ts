@@ -6,12 +6,12 @@
  * (migration 0003_security) refuses an UPDATE or DELETE from any connection. Admins read it newest first, 50 a
  * page, and as CSV.
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { auditActions, auditLog, type AuditAction, type AuditLogRow } from '../db/schema.ts';
 import { tableCsv } from './admin/csv.ts';
-import { AdminError } from './admin/errors.ts';
-import { offsetOf, PAGE_SIZE, type ListPage } from './admin/list-query.ts';
+import { invalidFields } from './errors.ts';
+import { pageOf, type ListPage } from './admin/list-query.ts';
 
 /** Who acted: the signed-in staff member (a `SessionUser` is one), or the command line. */
 export interface AuditActor {
@@ -62,7 +62,7 @@ export function auditLogQuery(url: URL): AuditLogQuery {
   if (action && !(auditActions as readonly string[]).includes(action)) fields.action = `Use ${auditActions.join(', ')}`;
   const page = get('page') || '1';
   if (!/^[1-9]\d{0,5}$/.test(page)) fields.page = 'Use a page number from 1';
-  if (Object.keys(fields).length) throw new AdminError(422, 'invalid_fields', 'Some filters are not valid.', fields);
+  if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
   return { action: (action || null) as AuditAction | null, page: Number(page) };
 }
 
@@ -70,27 +70,17 @@ const where = (query: AuditLogQuery) => (query.action ? eq(auditLog.action, quer
 // The id breaks ties between rows of the same instant, so pages never repeat or skip one (index audit_log_at_idx).
 const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
 
-/** One page of the log, newest first. */
-export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<ListPage<AuditLogRow>> {
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where(query))
-      .orderBy(...newestFirst)
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(query.page)),
-    db.select({ n: count() }).from(auditLog).where(where(query)),
-  ]);
-  return { items, total: total?.n ?? 0, page: query.page, pageSize: PAGE_SIZE };
-}
-
-/** Every row that matches (all pages), newest first, every column, as CSV (the detail as JSON). */
-export async function exportAuditLog(db: Db, query: AuditLogQuery): Promise<string> {
-  const rows = await db
+const matching = (db: Db, query: AuditLogQuery) =>
+  db
     .select()
     .from(auditLog)
     .where(where(query))
     .orderBy(...newestFirst);
-  return tableCsv(auditLog, rows);
-}
+
+/** One page of the log, newest first. */
+export const listAuditLog = (db: Db, query: AuditLogQuery): Promise<ListPage<AuditLogRow>> =>
+  pageOf(matching(db, query), db.$count(auditLog, where(query)), query.page);
+
+/** Every row that matches (all pages), newest first, every column, as CSV (the detail as JSON). */
+export const exportAuditLog = async (db: Db, query: AuditLogQuery): Promise<string> =>
+  tableCsv(auditLog, await matching(db, query));

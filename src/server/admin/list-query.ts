@@ -5,7 +5,7 @@
  */
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { AdminError } from './errors.ts';
+import { invalidFields } from '../errors.ts';
 
 export const PAGE_SIZE = 50;
 /** Longest search text: enough for an email address or a company name. */
@@ -38,7 +38,7 @@ export function readListQuery<S extends string>(url: URL, statuses: readonly S[]
   if (!['', '0', '1', 'false', 'true'].includes(spam)) fields.spam = 'Use 1 to show only spam';
   const page = get('page') || '1';
   if (!/^[1-9]\d{0,5}$/.test(page)) fields.page = 'Use a page number from 1';
-  if (Object.keys(fields).length) throw new AdminError(422, 'invalid_fields', 'Some filters are not valid.', fields);
+  if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
   return { status: (status || null) as S | null, q, spam: spam === '1' || spam === 'true', page: Number(page) };
 }
 
@@ -60,3 +60,14 @@ export function listWhere(
 
 /** The rows a page skips. */
 export const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
+
+/** A filtered, sorted select that can still be cut to one page. */
+interface Pageable<T> {
+  limit(limit: number): { offset(offset: number): PromiseLike<T[]> };
+}
+
+/** Page `page` of `rows`, with `total`, the count of every row they match (`db.$count` on the same filter). */
+export async function pageOf<T>(rows: Pageable<T>, total: PromiseLike<number>, page: number): Promise<ListPage<T>> {
+  const [items, counted] = await Promise.all([rows.limit(PAGE_SIZE).offset(offsetOf(page)), total]);
+  return { items, total: counted, page, pageSize: PAGE_SIZE };
+}

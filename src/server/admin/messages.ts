@@ -2,14 +2,15 @@
  * Contact messages for staff (decision 12): the paged list, the CSV export, opening one (which reads it)
  * and setting its status.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, messageStatuses, type ContactMessage } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { tableCsv } from './csv.ts';
-import { isUuid, notFound } from './errors.ts';
-import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
+import { notFound } from '../errors.ts';
+import { isUuid } from '../ids.ts';
+import { listWhere, pageOf, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
 
 export type MessageQuery = ListQuery<(typeof messageStatuses)[number]>;
 
@@ -25,31 +26,20 @@ const m = contactMessages;
 const where = (query: MessageQuery) =>
   listWhere(query, { status: m.status, isSpam: m.isSpam, search: [m.name, m.email, m.company] });
 const newestFirst = [desc(m.createdAt), desc(m.id)];
-
-/** One page of the messages that match, newest first (whole messages: the list shows their text). */
-export async function listMessages(db: Db, query: MessageQuery): Promise<ListPage<ContactMessage>> {
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(m)
-      .where(where(query))
-      .orderBy(...newestFirst)
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(query.page)),
-    db.select({ n: count() }).from(m).where(where(query)),
-  ]);
-  return { items, total: total?.n ?? 0, page: query.page, pageSize: PAGE_SIZE };
-}
-
-/** Every message that matches (all pages), every column, as CSV. */
-export async function exportMessages(db: Db, query: MessageQuery): Promise<string> {
-  const rows = await db
+const matching = (db: Db, query: MessageQuery) =>
+  db
     .select()
     .from(m)
     .where(where(query))
     .orderBy(...newestFirst);
-  return tableCsv(m, rows);
-}
+
+/** One page of the messages that match, newest first (whole messages: the list shows their text). */
+export const listMessages = (db: Db, query: MessageQuery): Promise<ListPage<ContactMessage>> =>
+  pageOf(matching(db, query), db.$count(m, where(query)), query.page);
+
+/** Every message that matches (all pages), every column, as CSV. */
+export const exportMessages = async (db: Db, query: MessageQuery): Promise<string> =>
+  tableCsv(m, await matching(db, query));
 
 /**
  * A message as a viewer opens it: an unread message becomes read (opening is reading, spec section 4);
