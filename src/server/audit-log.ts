@@ -9,9 +9,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { auditActions, auditLog, type AuditAction, type AuditLogRow } from '../db/schema.ts';
-import { tableCsv } from './admin/csv.ts';
 import { invalidFields } from './errors.ts';
-import { pageOf, type ListPage } from './admin/list-query.ts';
+import { tableListing, type ListPage } from './admin/list-query.ts';
 
 /** Who acted: the signed-in staff member (a `SessionUser` is one), or the command line. */
 export interface AuditActor {
@@ -68,19 +67,10 @@ export function auditLogQuery(url: URL): AuditLogQuery {
 
 const where = (query: AuditLogQuery) => (query.action ? eq(auditLog.action, query.action) : undefined);
 // The id breaks ties between rows of the same instant, so pages never repeat or skip one (index audit_log_at_idx).
-const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
-
-const matching = (db: Db, query: AuditLogQuery) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(where(query))
-    .orderBy(...newestFirst);
+const listing = tableListing(auditLog, where, [desc(auditLog.at), desc(auditLog.id)]);
 
 /** One page of the log, newest first. */
-export const listAuditLog = (db: Db, query: AuditLogQuery): Promise<ListPage<AuditLogRow>> =>
-  pageOf(matching(db, query), db.$count(auditLog, where(query)), query.page);
+export const listAuditLog: (db: Db, query: AuditLogQuery) => Promise<ListPage<AuditLogRow>> = listing.page;
 
 /** Every row that matches (all pages), newest first, every column, as CSV (the detail as JSON). */
-export const exportAuditLog = async (db: Db, query: AuditLogQuery): Promise<string> =>
-  tableCsv(auditLog, await matching(db, query));
+export const exportAuditLog = listing.csv;

@@ -4,7 +4,9 @@
  * filters, so it always holds what the list shows (on every page).
  */
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { tableCsv } from './csv.ts';
 import { invalidFields } from '../errors.ts';
 
 export const PAGE_SIZE = 50;
@@ -70,4 +72,27 @@ interface Pageable<T> {
 export async function pageOf<T>(rows: Pageable<T>, total: PromiseLike<number>, page: number): Promise<ListPage<T>> {
   const [items, counted] = await Promise.all([rows.limit(PAGE_SIZE).offset(offsetOf(page)), total]);
   return { items, total: counted, page, pageSize: PAGE_SIZE };
+}
+
+/**
+ * The list and the export of one table's rows under `filter`, in `order`: a page of whole rows with the count
+ * of all that match, or every match as CSV.
+ */
+export function tableListing<T extends PgTable, Q extends { page: number }>(
+  table: T,
+  filter: (query: Q) => SQL | undefined,
+  order: SQL[],
+) {
+  // drizzle cannot infer a select over a generic table: the rows are the table's, as `$inferSelect` says.
+  const matching = (db: Db, query: Q) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(filter(query))
+      .orderBy(...order) as unknown as Pageable<T['$inferSelect']> & PromiseLike<T['$inferSelect'][]>;
+  return {
+    page: (db: Db, query: Q): Promise<ListPage<T['$inferSelect']>> =>
+      pageOf(matching(db, query), db.$count(table, filter(query)), query.page),
+    csv: async (db: Db, query: Q): Promise<string> => tableCsv(table, await matching(db, query)),
+  };
 }

@@ -7,10 +7,9 @@ import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, messageStatuses, type ContactMessage } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { tableCsv } from './csv.ts';
 import { notFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
-import { listWhere, pageOf, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
+import { listWhere, readListQuery, tableListing, type ListPage, type ListQuery } from './list-query.ts';
 
 export type MessageQuery = ListQuery<(typeof messageStatuses)[number]>;
 
@@ -25,21 +24,13 @@ export const messageStatusSchema = z.object({
 const m = contactMessages;
 const where = (query: MessageQuery) =>
   listWhere(query, { status: m.status, isSpam: m.isSpam, search: [m.name, m.email, m.company] });
-const newestFirst = [desc(m.createdAt), desc(m.id)];
-const matching = (db: Db, query: MessageQuery) =>
-  db
-    .select()
-    .from(m)
-    .where(where(query))
-    .orderBy(...newestFirst);
+const listing = tableListing(m, where, [desc(m.createdAt), desc(m.id)]);
 
 /** One page of the messages that match, newest first (whole messages: the list shows their text). */
-export const listMessages = (db: Db, query: MessageQuery): Promise<ListPage<ContactMessage>> =>
-  pageOf(matching(db, query), db.$count(m, where(query)), query.page);
+export const listMessages: (db: Db, query: MessageQuery) => Promise<ListPage<ContactMessage>> = listing.page;
 
 /** Every message that matches (all pages), every column, as CSV. */
-export const exportMessages = async (db: Db, query: MessageQuery): Promise<string> =>
-  tableCsv(m, await matching(db, query));
+export const exportMessages = listing.csv;
 
 /**
  * A message as a viewer opens it: an unread message becomes read (opening is reading, spec section 4);

@@ -5,10 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { auditSubmissions, submissionStatuses, uploadedDocuments, type AuditSubmission } from '../../db/schema.ts';
 import { answerSections, type AnswerSection } from '../audit-answers.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { tableCsv } from './csv.ts';
 import { notFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
-import { listWhere, pageOf, readListQuery, type ListPage, type ListQuery } from './list-query.ts';
+import { listWhere, pageOf, readListQuery, tableListing, type ListPage, type ListQuery } from './list-query.ts';
 
 export type SubmissionStatusFilter = ListQuery<(typeof submissionStatuses)[number]>;
 
@@ -52,14 +51,7 @@ export const listSubmissions = (db: Db, query: SubmissionStatusFilter): Promise<
   );
 
 /** Every submission that matches (all pages), every column, as CSV. */
-export async function exportSubmissions(db: Db, query: SubmissionStatusFilter): Promise<string> {
-  const rows = await db
-    .select()
-    .from(s)
-    .where(where(query))
-    .orderBy(...newestFirst);
-  return tableCsv(s, rows);
-}
+export const exportSubmissions = tableListing(s, where, newestFirst).csv;
 
 export interface SubmissionDocument {
   id: string;
