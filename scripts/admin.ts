@@ -21,17 +21,21 @@
  * database unreachable), 2 wrong usage. It opens the database as every process here does (openDatabase):
  * the running `npm start` server's over its socket, the embedded folder, or DATABASE_URL (migrated beforehand).
  */
-import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/embedded.ts';
-import { eq } from 'drizzle-orm';
-import { roles, sessions, twoFactors, userRoles, users, type Role } from '../src/db/schema.ts';
-import { commandLine, recordAudit } from '../src/server/audit-log.ts';
+import { roles } from '../src/db/schema.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../src/lib/password-limits.ts';
 import { getAuth } from '../src/server/auth.ts';
 import { weakPasswordProblem } from '../src/server/password-policy.ts';
-import { isRole } from '../src/server/roles.ts';
+import {
+  endSessions,
+  generatePassword,
+  grantRole,
+  resetTwoFactor,
+  setPassword,
+  takeOver,
+} from './lib/admin-accounts.ts';
+import { parseCommand, UsageError, type Command } from './lib/admin-command.ts';
 
 export const USAGE = `Usage:
   npm run admin -- create <email> --role <role> [--password <password>] [--name <name>]
@@ -52,153 +56,6 @@ Roles: ${roles.join(', ')}. Passwords: ${PASSWORD_MIN} to ${PASSWORD_MAX} charac
 export interface AdminIo {
   out(line: string): void;
   err(line: string): void;
-}
-
-type Command =
-  | { kind: 'create'; email: string; role: Role; password?: string; name?: string }
-  | { kind: 'grant'; email: string; role: Role }
-  | { kind: 'reset-2fa'; email: string }
-  | { kind: 'signout'; email: string }
-  | { kind: 'signout-all' }
-  | { kind: 'help' };
-
-class UsageError extends Error {}
-
-// A plain shape check; the confirmation mail is what proves an address on the site, and here an admin types it.
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-
-function roleOf(value: string | undefined): Role {
-  if (!value) throw new UsageError('Name a role.');
-  if (!isRole(value)) throw new UsageError(`Unknown role "${value}". Roles: ${roles.join(', ')}.`);
-  return value;
-}
-
-function emailOf(value: string | undefined): string {
-  if (!value) throw new UsageError('Name the account by its email address.');
-  if (!looksLikeEmail(value)) throw new UsageError(`"${value}" is not an email address.`);
-  return value.toLowerCase(); // better-auth stores and looks up addresses in lower case
-}
-
-/** Reads the arguments after `npm run admin --`; throws UsageError with the reason when they are wrong. */
-export function parseCommand(argv: string[]): Command {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        role: { type: 'string' },
-        password: { type: 'string' },
-        name: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        all: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help || command === 'help') return { kind: 'help' };
-  if (values.all && command !== 'signout') throw new UsageError('--all goes with signout only.');
-  if (command === 'create') {
-    if (rest.length !== 1) throw new UsageError('create takes one email address.');
-    const password = values.password;
-    if (password !== undefined && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)) {
-      throw new UsageError(`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`);
-    }
-    const name = values.name?.trim();
-    return { kind: 'create', email: emailOf(rest[0]), role: roleOf(values.role), password, name: name || undefined };
-  }
-  if (command === 'grant') {
-    if (rest.length !== 2 || values.role || values.password || values.name) {
-      throw new UsageError('grant takes an email address and a role, nothing else.');
-    }
-    return { kind: 'grant', email: emailOf(rest[0]), role: roleOf(rest[1]) };
-  }
-  if (command === 'signout' && values.all) {
-    if (rest.length || values.role || values.password || values.name) {
-      throw new UsageError('signout --all takes nothing else.');
-    }
-    return { kind: 'signout-all' };
-  }
-  if (command === 'reset-2fa' || command === 'signout') {
-    if (rest.length !== 1 || values.role || values.password || values.name) {
-      throw new UsageError(`${command} takes one email address, nothing else.`);
-    }
-    return { kind: command, email: emailOf(rest[0]) };
-  }
-  throw new UsageError(command ? `Unknown command "${command}".` : 'Name a command.');
-}
-
-/** A random password in URL-safe characters, well above the minimum length. */
-const generatePassword = () => randomBytes(18).toString('base64url');
-
-/**
- * Gives the account the role and records the grant with it (one transaction); false when it already held
- * the role, which records nothing. `command` says which command granted it.
- */
-async function grantRole(
-  db: Db,
-  user: { id: string; email: string },
-  role: Role,
-  command: 'create' | 'grant',
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(userRoles)
-      .values({ userId: user.id, role })
-      .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
-      .returning({ id: userRoles.id });
-    if (!inserted.length) return false;
-    await recordAudit(
-      tx,
-      commandLine,
-      'role.grant',
-      { type: 'user', id: user.id },
-      { role, email: user.email, command },
-    );
-    return true;
-  });
-}
-
-type AuthContext = Awaited<ReturnType<typeof getAuth>['$context']>;
-
-/** Makes `hash` the only way into `userId`: every account row it had goes, one credential row is made. */
-async function setPassword(auth: AuthContext, userId: string, hash: string): Promise<void> {
-  // Dropping all rows, not just the credential's password, leaves no sign-in method its old holder set up.
-  await auth.internalAdapter.deleteAccounts(userId);
-  await auth.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
-}
-
-/** Takes over an unconfirmed account, whose address the admin vouches for: new password, no sessions, confirmed. */
-async function takeOver(auth: AuthContext, userId: string, hash: string, name: string): Promise<void> {
-  // Whoever signed up with the address (perhaps not the mailbox's owner) loses the password and every session
-  // before the account counts as confirmed: a run that stops half-way never confirms it with the old password.
-  await setPassword(auth, userId, hash);
-  await auth.internalAdapter.deleteUserSessions(userId);
-  await auth.internalAdapter.updateUser(userId, { emailVerified: true, name });
-}
-
-/**
- * Ends every session of one account (or of every account: `null`) and records it, in one transaction;
- * resolves with how many ended.
- */
-async function endSessions(db: Db, account: { id: string; email: string } | null): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ended = await tx
-      .delete(sessions)
-      .where(account ? eq(sessions.userId, account.id) : undefined)
-      .returning({ id: sessions.id });
-    await recordAudit(
-      tx,
-      commandLine,
-      'account.signout',
-      { type: 'user', id: account?.id ?? '*' },
-      { email: account?.email ?? '*', sessions: ended.length },
-    );
-    return ended.length;
-  });
 }
 
 /** Runs one command on `db`; resolves with the exit code. */
@@ -237,22 +94,7 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
       io.out(`${command.email}: ${ended} session${ended === 1 ? '' : 's'} ended.`);
       return 0;
     }
-    const was = await database.transaction(async (tx) => {
-      const removed = await tx.delete(twoFactors).where(eq(twoFactors.userId, userId)).returning({ id: twoFactors.id });
-      await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
-      await recordAudit(
-        tx,
-        commandLine,
-        'account.two-factor-reset',
-        { type: 'user', id: userId },
-        {
-          email: command.email,
-          hadTwoFactor: removed.length > 0,
-        },
-      );
-      return removed.length > 0;
-    });
+    const was = await resetTwoFactor(database, { id: userId, email: command.email });
     io.out(
       was
         ? `${command.email}: two-factor sign-in is off and every session ended. They sign in with their password and set up their authenticator again (required for admins when ADMIN_2FA_REQUIRED is on).`

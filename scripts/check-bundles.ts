@@ -14,15 +14,14 @@ import { parse } from 'smol-toml';
 import {
   checkBundle,
   inZipPath,
-  listZip,
   mainFileOfEntryPoint,
   mb,
   ownJs,
-  readZipEntry,
   zipRootOf,
-  zisiSetup,
   type IncludedPattern,
 } from './lib/bundles.ts';
+import { listZip, readZipEntry } from './lib/zip-reader.ts';
+import { zisiSetup } from './lib/zisi-setup.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const tomlFile = path.resolve(process.argv[2] ?? path.join(repoRoot, 'netlify.toml'));

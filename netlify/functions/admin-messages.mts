@@ -6,8 +6,7 @@
 // Each change of status, the first opening too, is recorded in the audit log (message.status).
 // 401/403/503 from the role guard, 404 not_found, 422 invalid_fields (bad filter or status).
 import type { Config } from '@netlify/functions';
-import { csvAttachment } from '../../src/server/admin/download.ts';
-import { adminEndpoint, readJson } from '../../src/server/admin/endpoint.ts';
+import { adminEndpoint, listRoutes } from '../../src/server/admin/endpoint.ts';
 import {
   exportMessages,
   listMessages,
@@ -16,20 +15,19 @@ import {
   openMessage,
   updateMessageStatus,
 } from '../../src/server/admin/messages.ts';
+import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 
 export default adminEndpoint((url, { id }) => {
-  if (url.pathname.endsWith('/export.csv')) {
-    return {
-      GET: {
-        role: 'viewer',
-        run: async ({ db }) => csvAttachment('contact-messages', await exportMessages(db, messagesQuery(url))),
-      },
-    };
-  }
-  if (id === undefined) {
-    return { GET: { role: 'viewer', run: async ({ db }) => json(await listMessages(db, messagesQuery(url))) } };
-  }
+  const list = listRoutes(url, id, {
+    role: 'viewer',
+    exportPath: '/export.csv',
+    file: 'contact-messages',
+    query: messagesQuery,
+    page: listMessages,
+    csv: exportMessages,
+  });
+  if (list) return list;
   if (url.pathname.endsWith('/open')) {
     return {
       POST: { role: 'viewer', run: async ({ db, user }) => json({ message: await openMessage(db, user, id) }) },

@@ -8,8 +8,9 @@
 // 401/403/503 from the role guard, 404 not_found, 409 slug_taken, 422 invalid_fields.
 import type { Config } from '@netlify/functions';
 import { MAX_CONTENT_LENGTH, postPatchSchema, postSchema } from '../../src/lib/forms/post.schema.ts';
-import { adminEndpoint, noContent, readJson } from '../../src/server/admin/endpoint.ts';
+import { adminEndpoint, deleteAction } from '../../src/server/admin/endpoint.ts';
 import { createPost, deletePost, listPosts, updatePost } from '../../src/server/admin/posts.ts';
+import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 
 // A post's Markdown may be far longer than a form's 64 KB (up to 4 bytes a character in UTF-8).
@@ -34,13 +35,7 @@ export default adminEndpoint((_url, { id }) => {
       run: async ({ db, user }, request) =>
         json({ post: await updatePost(db, user, id, await readJson(request, postPatchSchema, MAX_BODY)) }),
     },
-    DELETE: {
-      role: 'editor',
-      run: async ({ db, user }) => {
-        await deletePost(db, user, id);
-        return noContent();
-      },
-    },
+    DELETE: deleteAction('editor', ({ db, user }) => deletePost(db, user, id)),
   };
 });
 

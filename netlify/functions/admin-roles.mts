@@ -6,8 +6,9 @@
 // 401/403/503 from the role guard, 404 user_not_found / not_found, 409 role_exists / last_admin,
 // 422 invalid_fields.
 import type { Config } from '@netlify/functions';
-import { adminEndpoint, noContent, readJson } from '../../src/server/admin/endpoint.ts';
+import { adminEndpoint, deleteAction } from '../../src/server/admin/endpoint.ts';
 import { addRole, addRoleSchema, listRoles, removeRole } from '../../src/server/admin/roles.ts';
+import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 
 export default adminEndpoint((_url, { id }) => {
@@ -21,15 +22,7 @@ export default adminEndpoint((_url, { id }) => {
       },
     };
   }
-  return {
-    DELETE: {
-      role: 'admin',
-      run: async ({ db, user }) => {
-        await removeRole(db, user, id);
-        return noContent();
-      },
-    },
-  };
+  return { DELETE: deleteAction('admin', ({ db, user }) => removeRole(db, user, id)) };
 });
 
 export const config: Config = { path: ['/api/admin/roles', '/api/admin/roles/:id'] };

@@ -6,8 +6,7 @@
 // Each change of status is recorded in the audit log (submission.status).
 // 401/403/503 from the role guard, 404 not_found, 422 invalid_fields (bad filter or status).
 import type { Config } from '@netlify/functions';
-import { csvAttachment } from '../../src/server/admin/download.ts';
-import { adminEndpoint, readJson } from '../../src/server/admin/endpoint.ts';
+import { adminEndpoint, listRoutes } from '../../src/server/admin/endpoint.ts';
 import {
   exportSubmissions,
   getSubmission,
@@ -16,23 +15,19 @@ import {
   submissionsQuery,
   updateSubmissionStatus,
 } from '../../src/server/admin/submissions.ts';
+import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 
 export default adminEndpoint((url, { id }) => {
-  // By path, not by params: which pattern names the groups when several match is the router's choice.
-  if (url.pathname.endsWith('/export.csv')) {
-    return {
-      GET: {
-        role: 'viewer',
-        run: async ({ db }) => csvAttachment('audit-submissions', await exportSubmissions(db, submissionsQuery(url))),
-      },
-    };
-  }
-  if (id === undefined) {
-    return {
-      GET: { role: 'viewer', run: async ({ db }) => json(await listSubmissions(db, submissionsQuery(url))) },
-    };
-  }
+  const list = listRoutes(url, id, {
+    role: 'viewer',
+    exportPath: '/export.csv',
+    file: 'audit-submissions',
+    query: submissionsQuery,
+    page: listSubmissions,
+    csv: exportSubmissions,
+  });
+  if (list) return list;
   return {
     GET: { role: 'viewer', run: async ({ db }) => json(await getSubmission(db, id)) },
     PATCH: {

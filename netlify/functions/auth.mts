@@ -11,9 +11,11 @@ import { isPasswordCompromised } from 'better-auth/plugins/haveibeenpwned';
 import { getDb } from '../../src/db/client.ts';
 import type { Db } from '../../src/db/client.ts';
 import { AUTH_ROUTES, authRoute, bodyFields } from '../../src/server/auth-request.ts';
-import { getAuth, PASSWORD_MAX, PASSWORD_MIN, withBackground } from '../../src/server/auth.ts';
+import { withBackground } from '../../src/server/auth-mail.ts';
+import { getAuth, PASSWORD_MAX, PASSWORD_MIN } from '../../src/server/auth.ts';
+import { rateLimited, unavailable } from '../../src/server/errors.ts';
 import { checkOrigin, MAX_JSON_BYTES, readBody } from '../../src/server/guards.ts';
-import { apiError, withErrors } from '../../src/server/http.ts';
+import { apiError, requestLabel, withErrors } from '../../src/server/http.ts';
 import { choosesPassword, chosenPassword, weakPasswordProblem } from '../../src/server/password-policy.ts';
 import { isDeployed } from '../../src/server/platform.ts';
 import { admitSignIn, lockedMessage, settleSignIn, type SignInOutcome } from '../../src/server/sign-in-guard.ts';
@@ -57,7 +59,7 @@ async function signInOutcome(response: Response): Promise<SignInOutcome> {
     .catch(() => null)) as { code?: string; twoFactorRedirect?: boolean } | null;
   // The right password of an account with two-factor sign-in: the sign-in is not done until the code is in.
   // Not a failure, and not a success either: earlier failures stay counted until the code step succeeds
-  // (auth.ts secondStepGuard), so knowing the password does not wipe the count of guesses at the code.
+  // (second-step-guard.ts), so knowing the password does not wipe the count of guesses at the code.
   if (response.ok) return body?.twoFactorRedirect ? 'not-a-guess' : 'succeeded';
   // better-auth checks the password before it asks for the confirmation: this refusal means it was right.
   if (response.status === 403 && body?.code === 'EMAIL_NOT_VERIFIED') return 'succeeded';
@@ -76,13 +78,10 @@ async function settled(db: Db, email: string, response: Response, requestId: str
 }
 
 /** The answer to every sign-in for an account locked by failed sign-ins (the same for unknown addresses). */
-const accountLocked = (retryAfter: number) =>
-  apiError(429, 'rate_limited', lockedMessage(retryAfter), undefined, { 'Retry-After': String(retryAfter) });
+const accountLocked = (retryAfter: number) => rateLimited(lockedMessage(retryAfter), retryAfter).toResponse();
 
-const unavailable = () =>
-  apiError(503, 'unavailable', 'Sign-in is not available just now. Please try again in a minute.', undefined, {
-    'Retry-After': '30',
-  });
+const signInUnavailable = () =>
+  unavailable('Sign-in is not available just now. Please try again in a minute.').toResponse();
 
 export default withErrors(async (request, context) => {
   // Only the ways in this site offers (AUTH_ROUTES): better-auth's other routes do not exist here.
@@ -122,7 +121,7 @@ export default withErrors(async (request, context) => {
     : new Request(request, { headers });
 
   const handle = await getDb().catch(() => null);
-  if (!handle) return unavailable();
+  if (!handle) return signInUnavailable();
   // Every address is counted, known or not: the answer says nothing about whether an account exists.
   const email = route === '/sign-in/email' && typeof fields.email === 'string' ? fields.email : null;
   if (email !== null) {
@@ -131,26 +130,24 @@ export default withErrors(async (request, context) => {
       console.error(`[${context.requestId}] counting a sign-in failed:`, error);
       return null;
     });
-    if (!gate) return unavailable();
+    if (!gate) return signInUnavailable();
     if (!gate.allowed) return accountLocked(gate.retryAfter);
   }
   let response: Response;
   try {
     response = await withBackground(context.waitUntil, () => getAuth(handle.db).handler(forwarded));
   } catch (error) {
-    console.error(`[${context.requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+    console.error(`${requestLabel(request, context)} failed:`, error);
     if (email !== null) await settled(handle.db, email, new Response(null, { status: 500 }), context.requestId);
-    return unavailable();
+    return signInUnavailable();
   }
   if (email !== null) await settled(handle.db, email, response, context.requestId);
   // better-auth answers an unexpected failure (mostly the database) with a bare 500: say what to do instead.
-  if (response.status >= 500) return unavailable();
+  if (response.status >= 500) return signInUnavailable();
   // better-auth's per-address limit (it alone sets X-Retry-After); the account locks keep their own words.
   if (response.status === 429 && response.headers.has('x-retry-after')) {
     const retryAfter = response.headers.get('x-retry-after') ?? '600';
-    return apiError(429, 'rate_limited', 'Too many attempts from your network. Please try again later.', undefined, {
-      'Retry-After': retryAfter,
-    });
+    return rateLimited('Too many attempts from your network. Please try again later.', retryAfter).toResponse();
   }
   return explained(response);
 });

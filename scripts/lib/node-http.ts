@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { extraOrigins } from '../../src/server/guards.ts';
+import { extraOrigins } from '../../src/server/origins.ts';
 
 // host[:port]: a DNS name or IPv4 address, or a bracketed IPv6 address. No user info, path or spaces.
 const hostHeader =

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipFunctions, type FunctionResult } from '@netlify/zip-it-and-ship-it';
 import { parse } from 'smol-toml';
-import { zisiSetup } from '../lib/bundles.ts';
+import { zisiSetup } from '../lib/zisi-setup.ts';
 
 export const MANIFEST = 'manifest.json';
 

@@ -6,12 +6,11 @@
  * (migration 0003_security) refuses an UPDATE or DELETE from any connection. Admins read it newest first, 50 a
  * page, and as CSV.
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { auditActions, auditLog, type AuditAction } from '../db/schema.ts';
-import { tableCsv } from './admin/csv.ts';
-import { AdminError } from './admin/errors.ts';
-import { offsetOf, PAGE_SIZE } from './admin/list-query.ts';
+import { invalidFields } from './errors.ts';
+import { tableListing } from './admin/list-query.ts';
 import type { ListPage } from './admin/list-query.types.ts';
 import type { AuditLogEntry } from './audit-log.types.ts';
 
@@ -64,35 +63,16 @@ export function auditLogQuery(url: URL): AuditLogQuery {
   if (action && !(auditActions as readonly string[]).includes(action)) fields.action = `Use ${auditActions.join(', ')}`;
   const page = get('page') || '1';
   if (!/^[1-9]\d{0,5}$/.test(page)) fields.page = 'Use a page number from 1';
-  if (Object.keys(fields).length) throw new AdminError(422, 'invalid_fields', 'Some filters are not valid.', fields);
+  if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
   return { action: (action || null) as AuditAction | null, page: Number(page) };
 }
 
 const where = (query: AuditLogQuery) => (query.action ? eq(auditLog.action, query.action) : undefined);
 // The id breaks ties between rows of the same instant, so pages never repeat or skip one (index audit_log_at_idx).
-const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
+const listing = tableListing(auditLog, where, [desc(auditLog.at), desc(auditLog.id)]);
 
 /** One page of the log, newest first. */
-export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<ListPage<AuditLogEntry>> {
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where(query))
-      .orderBy(...newestFirst)
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(query.page)),
-    db.select({ n: count() }).from(auditLog).where(where(query)),
-  ]);
-  return { items, total: total?.n ?? 0, page: query.page, pageSize: PAGE_SIZE };
-}
+export const listAuditLog: (db: Db, query: AuditLogQuery) => Promise<ListPage<AuditLogEntry>> = listing.page;
 
 /** Every row that matches (all pages), newest first, every column, as CSV (the detail as JSON). */
-export async function exportAuditLog(db: Db, query: AuditLogQuery): Promise<string> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(where(query))
-    .orderBy(...newestFirst);
-  return tableCsv(auditLog, rows);
-}
+export const exportAuditLog = listing.csv;

@@ -6,10 +6,7 @@
  * separate (roles.ts). Any account may turn on two-factor sign-in (TOTP from an authenticator app, with
  * recovery codes); ADMIN_2FA_REQUIRED makes it a condition of the admin role (roles.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -17,20 +14,14 @@ import { site } from '../config/site.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from '../db/schema.ts';
 import { accountNameProblem } from '../lib/forms/person-name.schema.ts';
-import { allowedOrigins, extraOrigins } from './guards.ts';
+import { sendAccountMail } from './auth-mail.ts';
+import { passwordResetMail, verificationMail } from './mail/templates.ts';
+import { allowedOrigins, configuredOrigins, siteOrigin } from './origins.ts';
 import { authSecretProblem, DEV_AUTH_SECRET, isDeployed, MisconfiguredError } from './platform.ts';
-import { enqueueMail } from './mail/outbox.ts';
-import { drainOutbox } from './mail/sender.ts';
-import { passwordResetMail, verificationMail, type Mail } from './mail/templates.ts';
-import { checkSignIn, clearSignInFailures, lockedMessage, recordSignInFailure } from './sign-in-guard.ts';
 import { limitFromEnv } from './rate-limit.ts';
-import {
-  cookieSession,
-  SESSION_LIMITS,
-  SESSION_TOUCH_SECONDS,
-  sessionRules,
-  type HookContext,
-} from './session-limits.ts';
+import { secondStepGuard } from './second-step-guard.ts';
+import { SESSION_LIMITS, SESSION_TOUCH_SECONDS, sessionRules } from './session-limits.ts';
+import { clearSignInFailures } from './sign-in-guard.ts';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/password-limits.ts';
 export { PASSWORD_MAX, PASSWORD_MIN };
@@ -69,37 +60,11 @@ function secret(): string {
   return DEV_AUTH_SECRET;
 }
 
-/** The configured site origin: SITE_URL when set, else `site.url`. */
-const siteOrigin = () => new URL(process.env.SITE_URL || site.url).origin;
-
 // Hosts better-auth may build its URLs (and so our mail links) on. Deployed, anything else falls back to
 // the site's origin, so a forged Host header cannot make a reset mail point at someone else's server.
 // Locally every host is the developer's own (localhost, 127.0.0.1, a LAN address) and mail only goes to
 // the console, so any host will do.
-const allowedHosts = () =>
-  isDeployed() ? [...new Set([site.url, siteOrigin(), ...extraOrigins()].map((o) => new URL(o).host))] : ['*'];
-
-// The function hands its `waitUntil` down to the mail hooks through this, so mail is sent after the
-// answer: a slow mail provider neither delays it nor tells by its timing whether an account exists.
-const background = new AsyncLocalStorage<(work: Promise<unknown>) => void>();
-
-/** Runs `fn` (a better-auth call) so the mails it queues are sent through `waitUntil` in the background. */
-export function withBackground<T>(waitUntil: (work: Promise<unknown>) => void, fn: () => T): T {
-  return background.run(waitUntil, fn);
-}
-
-/** Queues one account mail (one per token) and starts the drain; the scheduled drain retries failures. */
-async function queueAndSend(db: Db, token: string, mail: Mail): Promise<void> {
-  const cause = createHash('sha256').update(token).digest('hex').slice(0, 32);
-  await enqueueMail(db, `${mail.kind}:${cause}`, [mail]);
-  const drain = drainOutbox(db).catch((error) => console.error('mail drain after an account mail failed:', error));
-  const waitUntil = background.getStore();
-  if (waitUntil) waitUntil(drain);
-  else await drain;
-}
-
-// `url` is better-auth's own link on a resolved, allowed base URL: its origin is the one the reader used.
-const originOf = (url: string) => new URL(url).origin;
+const allowedHosts = () => (isDeployed() ? [...new Set(configuredOrigins().map((o) => new URL(o).host))] : ['*']);
 
 /** Answers 400 to a sign-up or name change whose name is too long or holds a web address. */
 const refuseBadAccountName = createAuthMiddleware(async (ctx) => {
@@ -108,126 +73,6 @@ const refuseBadAccountName = createAuthMiddleware(async (ctx) => {
   if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
 });
 
-/** The endpoints that take the code of a two-factor sign-in (or, signed in, confirm a new authenticator). */
-const CODE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
-/** better-auth's refusals of a wrong code: the ones that count as a failed sign-in. */
-const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE']);
-
-/**
- * The address of the account whose sign-in waits for its code: better-auth's signed `two_factor` cookie names
- * a verification row holding the user's id. Null without a pending sign-in (or once it is used up).
- */
-async function pendingSignInEmail(ctx: HookContext) {
-  const userId = await pendingSignInUserId(ctx);
-  if (!userId) return null;
-  const user = await ctx.context.internalAdapter.findUserById(userId);
-  return user?.email ?? null;
-}
-
-/** The id of the account whose sign-in waits for its code (see pendingSignInEmail), or null. */
-async function pendingSignInUserId(ctx: HookContext) {
-  const cookie = ctx.context.createAuthCookie('two_factor');
-  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-  if (!identifier) return null;
-  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
-  if (!pending || pending.expiresAt < new Date()) return null;
-  return pending.value;
-}
-
-/** How long an accepted authenticator code stays refused: past the ±1 step (30 s each) better-auth accepts. */
-const USED_CODE_SECONDS = 120;
-
-/** The verification row that marks `code` as used by `userId` (the code hashed: it names no secret). */
-const usedCodeIdentifier = (userId: string, code: string) =>
-  `totp-used-${createHash('sha256').update(`${userId}:${code}`).digest('base64url')}`;
-
-/** The account a code is typed for: the pending sign-in's (two_factor cookie), else the signed-in session's. */
-async function codeAccount(db: Db, ctx: HookContext) {
-  return (await pendingSignInUserId(ctx)) ?? (await cookieSession(db, ctx))?.userId ?? null;
-}
-
-/** The account and code of a code check in flight, from its before hook to its after hook. */
-const codeChecks = new WeakMap<object, { userId: string; code: string }>();
-
-/**
- * The second step of a sign-in under the account's sign-in lock (sign-in-guard.ts): a locked account gets no
- * code checked, a wrong code counts as a failed sign-in, the right one clears the count. The password step
- * (auth.mts) neither counts nor clears when better-auth asks for a code, so the lock holds across both steps.
- *
- * "Trust this device" is not offered: the portal is reached from shared and borrowed machines too, and a
- * 30-day cookie would turn the second factor into "whoever holds this browser". A client asking for it
- * anyway is not heard.
- */
-function secondStepGuard(db: Db) {
-  return {
-    id: 'second-step-guard',
-    hooks: {
-      before: [
-        {
-          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
-            const email = await pendingSignInEmail(ctx);
-            if (email) {
-              const gate = await checkSignIn(db, email);
-              if (!gate.allowed) {
-                throw new APIError(
-                  'TOO_MANY_REQUESTS',
-                  { code: 'ACCOUNT_LOCKED', message: lockedMessage(gate.retryAfter) },
-                  { 'Retry-After': String(gate.retryAfter) },
-                );
-              }
-            }
-            // An authenticator code works once: better-auth alone would take the same code again for about a
-            // minute and a half, so someone who saw it over a shoulder (or in a proxy log) could sign in too.
-            const code = (ctx.body as { code?: unknown } | undefined)?.code;
-            const userId =
-              ctx.path === '/two-factor/verify-totp' && typeof code === 'string' ? await codeAccount(db, ctx) : null;
-            if (userId && typeof code === 'string') {
-              const used = await ctx.context.internalAdapter.findVerificationValue(usedCodeIdentifier(userId, code));
-              if (used && used.expiresAt > new Date()) {
-                if (email) await recordSignInFailure(db, email);
-                throw new APIError('UNAUTHORIZED', {
-                  code: 'CODE_ALREADY_USED',
-                  message: 'That code was used already. Wait for the next code from your authenticator app.',
-                });
-              }
-              codeChecks.set(ctx.context, { userId, code });
-            }
-            return { context: { body: { ...(ctx.body as object), trustDevice: false } } };
-          }),
-        },
-      ],
-      after: [
-        {
-          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned;
-            const checked = codeChecks.get(ctx.context);
-            codeChecks.delete(ctx.context);
-            if (checked && !(returned instanceof Error)) {
-              await ctx.context.internalAdapter.createVerificationValue({
-                identifier: usedCodeIdentifier(checked.userId, checked.code),
-                value: checked.userId,
-                expiresAt: new Date(Date.now() + USED_CODE_SECONDS * 1000),
-              });
-            }
-            if (returned instanceof APIError) {
-              const code = (returned.body as { code?: string } | undefined)?.code;
-              if (!code || !WRONG_CODE.has(code)) return;
-              // A wrong code leaves the challenge in place: it still names the account.
-              const email = await pendingSignInEmail(ctx);
-              if (email) await recordSignInFailure(db, email);
-              return;
-            }
-            const email = (returned as { user?: { email?: unknown } } | undefined)?.user?.email;
-            if (typeof email === 'string') await clearSignInFailures(db, email);
-          }),
-        },
-      ],
-    },
-  } satisfies BetterAuthPlugin;
-}
-
 function createAuth(db: Db) {
   return betterAuth({
     appName: site.agencyName,
@@ -235,8 +80,7 @@ function createAuth(db: Db) {
     basePath: AUTH_PATH,
     // One deployment answers on several origins (production, deploy previews, localhost).
     baseURL: { allowedHosts: allowedHosts(), fallback: siteOrigin(), protocol: 'auto' },
-    trustedOrigins: (request) =>
-      request ? [...allowedOrigins(request)] : [new URL(site.url).origin, siteOrigin(), ...extraOrigins()],
+    trustedOrigins: (request) => (request ? [...allowedOrigins(request)] : configuredOrigins()),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -281,16 +125,14 @@ function createAuth(db: Db) {
       // The mailbox's owner chose a new password: the failed guesses before it no longer lock them out.
       onPasswordReset: ({ user }) =>
         clearSignInFailures(db, user.email).catch((error) => console.error('clearing sign-in failures failed:', error)),
-      sendResetPassword: async ({ user, token, url }) => {
-        const link = `${originOf(url)}${PORTAL_PATH}?reset=${encodeURIComponent(token)}`;
-        const mail = passwordResetMail({
-          to: user.email,
-          name: user.name,
-          url: link,
-          validMinutes: RESET_SECONDS / 60,
-        });
-        await queueAndSend(db, token, mail);
-      },
+      sendResetPassword: (request) =>
+        sendAccountMail(
+          db,
+          passwordResetMail,
+          request,
+          (origin, token) => `${origin}${PORTAL_PATH}?reset=${token}`,
+          RESET_SECONDS,
+        ),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -298,17 +140,16 @@ function createAuth(db: Db) {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_SECONDS,
-      sendVerificationEmail: async ({ user, token, url }) => {
-        // Whatever callbackURL the client sent, the link returns to the portal.
-        const link = `${originOf(url)}${AUTH_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(PORTAL_PATH)}`;
-        const mail = verificationMail({
-          to: user.email,
-          name: user.name,
-          url: link,
-          validMinutes: VERIFY_SECONDS / 60,
-        });
-        await queueAndSend(db, token, mail);
-      },
+      // Whatever callbackURL the client sent, the link returns to the portal.
+      sendVerificationEmail: (request) =>
+        sendAccountMail(
+          db,
+          verificationMail,
+          request,
+          (origin, token) =>
+            `${origin}${AUTH_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(PORTAL_PATH)}`,
+          VERIFY_SECONDS,
+        ),
     },
     rateLimit: {
       enabled: true, // better-auth enables it only when NODE_ENV is production

@@ -1,22 +1,11 @@
 /** Early-return guards shared by every public function: origin, body size and JSON parsing. */
 import type * as z from 'zod/mini';
-import { site } from '../config/site.ts';
+import { ApiError, fieldErrors, invalidFields } from './errors.ts';
 import { apiError } from './http.ts';
+import { allowedOrigins } from './origins.ts';
 
 /** Largest JSON body a form may send (the intake with every answer stays far below it). */
 export const MAX_JSON_BYTES = 64 * 1024;
-
-/** The origins ALLOWED_ORIGINS names (comma-separated), besides the site's own. */
-export const extraOrigins = (): string[] =>
-  (process.env.ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-
-/** Origins that may post: the site itself, the origin the request arrived on, and ALLOWED_ORIGINS. */
-export function allowedOrigins(request: Request): Set<string> {
-  return new Set([new URL(site.url).origin, new URL(request.url).origin, ...extraOrigins()]);
-}
 
 /** 403 unless the request carries an allowed `Origin` (browsers send it on every POST). */
 export function checkOrigin(request: Request): Response | null {
@@ -25,35 +14,29 @@ export function checkOrigin(request: Request): Response | null {
   return apiError(403, 'forbidden_origin', 'This request did not come from this website.');
 }
 
-/** Reads a JSON body of at most `limit` bytes and validates it; a Response explains any failure. */
-export async function parseJson<S extends z.ZodMiniType>(
+/** The JSON body of at most `limit` bytes, checked against `schema`; throws the ApiError that explains a failure. */
+export async function readJson<S extends z.ZodMiniType>(
   request: Request,
   schema: S,
   limit = MAX_JSON_BYTES,
-): Promise<{ data: z.output<S> } | { response: Response }> {
+): Promise<z.output<S>> {
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
-    return { response: apiError(415, 'unsupported_media_type', 'Send the form as JSON.') };
+    throw new ApiError(415, 'unsupported_media_type', 'Send the form as JSON.');
   }
   const bytes = await readBody(request, limit);
-  if (bytes === null) return { response: tooLarge(limit) };
+  if (bytes === null) {
+    throw new ApiError(413, 'payload_too_large', `The request is larger than ${Math.round(limit / 1024)} KB.`);
+  }
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    return { response: apiError(400, 'invalid_json', 'The request body is not valid JSON.') };
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
   }
   const parsed = schema.safeParse(body);
-  if (parsed.success) return { data: parsed.data };
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return { response: apiError(422, 'invalid_fields', 'Some answers need your attention.', fields) };
+  if (!parsed.success) throw invalidFields(fieldErrors(parsed.error.issues));
+  return parsed.data;
 }
-
-const tooLarge = (limit: number) =>
-  apiError(413, 'payload_too_large', `The request is larger than ${Math.round(limit / 1024)} KB.`);
 
 /** The body as bytes, or null when it is larger than `limit` (read no further than that). */
 export async function readBody(request: Request, limit: number): Promise<Uint8Array | null> {

@@ -53,6 +53,21 @@ export function allowMethods(request: Request, methods: readonly string[]): Resp
   });
 }
 
+/** A function's route table for one path: what each method it offers does. */
+export type Methods<A> = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', A>>;
+
+/** The action of the request's method in `table`, or the 405 of a method the path does not offer. */
+export function routeAction<A>(request: Request, table: Methods<A>): A | Response {
+  return allowMethods(request, Object.keys(table)) ?? table[request.method as keyof Methods<A>]!;
+}
+
+/** The 204 of a delete. */
+export const noContent = () => new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+
+/** How the server's log names a request: `[request id] METHOD /path`. */
+export const requestLabel = (request: Request, context: Pick<FnContext, 'requestId'>) =>
+  `[${context.requestId}] ${request.method} ${new URL(request.url).pathname}`;
+
 /** The answer of a deployed function that lacks a setting production needs (the log names the setting). */
 export const misconfigured = () =>
   apiError(
@@ -88,7 +103,7 @@ export function withErrors(handler: Handler, options: { checkSettings?: boolean 
         invocation.run(() => Promise.resolve(handler(request, scoped))),
       );
     } catch (error) {
-      const where = `[${context.requestId}] ${request.method} ${new URL(request.url).pathname}`;
+      const where = requestLabel(request, context);
       if (error instanceof MisconfiguredError) {
         console.error(`${where} refused: ${error.message}`);
         response = misconfigured();

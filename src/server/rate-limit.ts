@@ -1,8 +1,9 @@
 /** Fixed-window rate limits kept in the database, so they hold across function instances (decision 8). */
 import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { getDb, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { rateLimited, type ApiError } from './errors.ts';
 
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -88,4 +89,22 @@ export async function hitRateLimit(
     .returning({ count: rateLimits.count });
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: (row?.count ?? 1) <= limit, retryAfter };
+}
+
+/**
+ * The database for a public request, once the request is counted under `key`: instead, `failed` (a 503) when
+ * the database cannot be reached or cannot count, and 429 `rate_limited` saying `tooMany` over the limit.
+ */
+export async function limitedDb(
+  key: string,
+  limit: RateLimit,
+  failed: ApiError,
+  tooMany: string,
+): Promise<Db | Response> {
+  const handle = await getDb().catch(() => null);
+  if (!handle) return failed.toResponse();
+  const counted = await hitRateLimit(handle.db, key, limit).catch(() => null);
+  if (!counted) return failed.toResponse();
+  if (!counted.allowed) return rateLimited(tooMany, counted.retryAfter).toResponse();
+  return handle.db;
 }

@@ -10,6 +10,7 @@ import { roles as roleNames, userRoles, type Role } from '../db/schema.ts';
 import { hasRole, roleRank } from '../lib/statuses.ts';
 
 export { hasRole };
+import { unavailable } from './errors.ts';
 import { checkOrigin } from './guards.ts';
 import { apiError } from './http.ts';
 import { adminTwoFactorRequired } from './platform.ts';
@@ -54,7 +55,7 @@ export async function requireRole(request: Request, needed: Role | null): Promis
     if (forbidden) return forbidden;
   }
   const handle = await getDb().catch(() => null);
-  if (!handle) return unavailable();
+  if (!handle) return portalUnavailable().toResponse();
   let user: SessionUser | null;
   let held: Role[];
   try {
@@ -62,7 +63,7 @@ export async function requireRole(request: Request, needed: Role | null): Promis
     held = user ? await rolesOf(handle.db, user.id) : [];
   } catch (error) {
     console.error('session or roles not read:', error);
-    return unavailable();
+    return portalUnavailable().toResponse();
   }
   if (!user) return apiError(401, 'unauthenticated', 'User not authenticated');
   if (needed && !hasRole(held, needed)) {
@@ -80,16 +81,8 @@ export async function requireRole(request: Request, needed: Role | null): Promis
 }
 
 /** The 503 of the portal when its database cannot be reached (a retry in a minute usually works). */
-export const unavailable = () =>
-  apiError(
-    503,
-    'unavailable',
-    'The portal cannot reach its database just now. Please try again in a minute.',
-    undefined,
-    {
-      'Retry-After': '30',
-    },
-  );
+export const portalUnavailable = () =>
+  unavailable('The portal cannot reach its database just now. Please try again in a minute.');
 
 /** Whether a string names a role. */
 export const isRole = (value: unknown): value is Role => (roleNames as readonly unknown[]).includes(value);

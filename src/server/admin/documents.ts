@@ -10,7 +10,8 @@ import { uploadedDocuments } from '../../db/schema.ts';
 import { CONTENT_TYPES, extensionOf, isAcceptedExtension } from '../../lib/forms/uploads.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { documentsStore } from '../uploads.ts';
-import { isUuid, notFound } from './errors.ts';
+import { notFound } from '../errors.ts';
+import { isUuid } from '../ids.ts';
 
 export interface DocumentDownload {
   body: ReadableStream<Uint8Array>;

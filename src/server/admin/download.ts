@@ -2,7 +2,7 @@
  * Answers that the browser saves as a file (documents and CSV exports): `Content-Disposition: attachment`
  * with the name both as plain ASCII and as UTF-8 (RFC 6266), never cached, never sniffed into HTML.
  */
-import { cleanFileName } from '../uploads.ts';
+import { cleanFileName } from '../upload-contents.ts';
 
 /** A stored file name made safe for a header: no path, no control or bidi characters, never empty. */
 export function safeFileName(name: string): string {

@@ -3,12 +3,21 @@
  * then the guard (`requireRole`: Origin on state changes, 401, 403, 503), then one service call. A
  * function only lists its routes; refusals thrown by services become the API's error answers here.
  */
-import type * as z from 'zod/mini';
+import type { Db } from '../../db/client.ts';
 import type { Role } from '../../db/schema.ts';
-import { parseJson } from '../guards.ts';
-import { allowMethods, withErrors, type FnContext, type Handler } from '../http.ts';
-import { requireRole, unavailable, type Staff } from '../roles.ts';
-import { AdminError } from './errors.ts';
+import { answerOrFail } from '../errors.ts';
+import {
+  json,
+  noContent,
+  requestLabel,
+  routeAction,
+  withErrors,
+  type FnContext,
+  type Handler,
+  type Methods,
+} from '../http.ts';
+import { portalUnavailable, requireRole, type Staff } from '../roles.ts';
+import { csvAttachment } from './download.ts';
 
 /** One method of one route: the role it needs (`null`: any signed-in user) and what it does. */
 export interface Action {
@@ -16,48 +25,57 @@ export interface Action {
   run: (staff: Staff, request: Request) => Promise<Response>;
 }
 
-export type Actions = Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Action>>;
-
-/** A body that failed `parseJson` (415, 400, 413 or 422), carried out of the service call as a throw. */
-class RefusedBody extends Error {
-  readonly response: Response;
-  constructor(response: Response) {
-    super('refused body');
-    this.response = response;
-  }
-}
+export type Actions = Methods<Action>;
 
 /** An admin function: `routes` names the actions of the requested path (from its URL and params). */
 export function adminEndpoint(routes: (url: URL, params: FnContext['params']) => Actions): Handler {
   return withErrors(async (request, context) => {
-    const actions = routes(new URL(request.url), context.params);
-    const wrongMethod = allowMethods(request, Object.keys(actions));
-    if (wrongMethod) return wrongMethod;
-    const action = actions[request.method as keyof Actions]!;
+    const action = routeAction(request, routes(new URL(request.url), context.params));
+    if (action instanceof Response) return action;
     const staff = await requireRole(request, action.role);
     if (staff instanceof Response) return staff;
-    try {
-      return await action.run(staff, request);
-    } catch (error) {
-      if (error instanceof AdminError) return error.toResponse();
-      if (error instanceof RefusedBody) return error.response;
-      // Anything else is the database or the store failing mid-call: say so, and keep the stack in the log.
-      console.error(`[${context.requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error);
-      return unavailable();
-    }
+    // Anything but a refusal is the database or the store failing mid-call: say so, keep the stack in the log.
+    return answerOrFail(
+      () => action.run(staff, request),
+      portalUnavailable(),
+      `${requestLabel(request, context)} failed`,
+    );
   });
 }
 
-/** The request's JSON body checked against `schema`; a refusal is answered by `adminEndpoint`. */
-export async function readJson<S extends z.ZodMiniType>(
-  request: Request,
-  schema: S,
-  limit?: number,
-): Promise<z.output<S>> {
-  const parsed = await parseJson(request, schema, limit);
-  if ('response' in parsed) throw new RefusedBody(parsed.response);
-  return parsed.data;
+/** A DELETE: `remove` runs, the answer is 204. */
+export const deleteAction = (role: Role, remove: (staff: Staff) => Promise<unknown>): Action => ({
+  role,
+  run: async (staff) => {
+    await remove(staff);
+    return noContent();
+  },
+});
+
+/** A staff list read through its URL's filters: one page as JSON, or every match as a CSV download. */
+export interface StaffList<Q> {
+  role: Role;
+  /** How the export's path ends (`/export.csv`); told by path, since which pattern names the params when several match is the router's choice. */
+  exportPath: string;
+  /** The download's file name, without `.csv`. */
+  file: string;
+  query: (url: URL) => Q;
+  page: (db: Db, query: Q) => Promise<unknown>;
+  csv: (db: Db, query: Q) => Promise<string>;
 }
 
-/** The 204 of a delete. */
-export const noContent = () => new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+/**
+ * The routes of a list's own paths: its export, and the list itself (no `id`); null for any other path of
+ * the function (one record's).
+ */
+export function listRoutes<Q>(url: URL, id: undefined, list: StaffList<Q>): Actions;
+export function listRoutes<Q>(url: URL, id: string | undefined, list: StaffList<Q>): Actions | null;
+export function listRoutes<Q>(url: URL, id: string | undefined, list: StaffList<Q>): Actions | null {
+  if (url.pathname.endsWith(list.exportPath)) {
+    return {
+      GET: { role: list.role, run: async ({ db }) => csvAttachment(list.file, await list.csv(db, list.query(url))) },
+    };
+  }
+  if (id !== undefined) return null;
+  return { GET: { role: list.role, run: async ({ db }) => json(await list.page(db, list.query(url))) } };
+}

@@ -4,8 +4,11 @@
  * filters, so it always holds what the list shows (on every page).
  */
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { AdminError } from './errors.ts';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { tableCsv } from './csv.ts';
+import { invalidFields } from '../errors.ts';
+import type { ListPage } from './list-query.types.ts';
 
 export const PAGE_SIZE = 50;
 /** Longest search text: enough for an email address or a company name. */
@@ -30,7 +33,7 @@ export function readListQuery<S extends string>(url: URL, statuses: readonly S[]
   if (!['', '0', '1', 'false', 'true'].includes(spam)) fields.spam = 'Use 1 to show only spam';
   const page = get('page') || '1';
   if (!/^[1-9]\d{0,5}$/.test(page)) fields.page = 'Use a page number from 1';
-  if (Object.keys(fields).length) throw new AdminError(422, 'invalid_fields', 'Some filters are not valid.', fields);
+  if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
   return { status: (status || null) as S | null, q, spam: spam === '1' || spam === 'true', page: Number(page) };
 }
 
@@ -52,3 +55,37 @@ export function listWhere(
 
 /** The rows a page skips. */
 export const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
+
+/** A filtered, sorted select that can still be cut to one page. */
+interface Pageable<T> {
+  limit(limit: number): { offset(offset: number): PromiseLike<T[]> };
+}
+
+/** Page `page` of `rows`, with `total`, the count of every row they match (`db.$count` on the same filter). */
+export async function pageOf<T>(rows: Pageable<T>, total: PromiseLike<number>, page: number): Promise<ListPage<T>> {
+  const [items, counted] = await Promise.all([rows.limit(PAGE_SIZE).offset(offsetOf(page)), total]);
+  return { items, total: counted, page, pageSize: PAGE_SIZE };
+}
+
+/**
+ * The list and the export of one table's rows under `filter`, in `order`: a page of whole rows with the count
+ * of all that match, or every match as CSV.
+ */
+export function tableListing<T extends PgTable, Q extends { page: number }>(
+  table: T,
+  filter: (query: Q) => SQL | undefined,
+  order: SQL[],
+) {
+  // drizzle cannot infer a select over a generic table: the rows are the table's, as `$inferSelect` says.
+  const matching = (db: Db, query: Q) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(filter(query))
+      .orderBy(...order) as unknown as Pageable<T['$inferSelect']> & PromiseLike<T['$inferSelect'][]>;
+  return {
+    page: (db: Db, query: Q): Promise<ListPage<T['$inferSelect']>> =>
+      pageOf(matching(db, query), db.$count(table, filter(query)), query.page),
+    csv: async (db: Db, query: Q): Promise<string> => tableCsv(table, await matching(db, query)),
+  };
+}

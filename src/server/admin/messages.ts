@@ -2,14 +2,14 @@
  * Contact messages for staff (decision 12): the paged list, the CSV export, opening one (which reads it)
  * and setting its status.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, messageStatuses, type ContactMessage } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { tableCsv } from './csv.ts';
-import { isUuid, notFound } from './errors.ts';
-import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListQuery } from './list-query.ts';
+import { notFound } from '../errors.ts';
+import { isUuid } from '../ids.ts';
+import { listWhere, readListQuery, tableListing, type ListQuery } from './list-query.ts';
 import type { ListPage } from './list-query.types.ts';
 import type { MessageListItem } from './messages.types.ts';
 
@@ -26,32 +26,13 @@ export const messageStatusSchema = z.object({
 const m = contactMessages;
 const where = (query: MessageQuery) =>
   listWhere(query, { status: m.status, isSpam: m.isSpam, search: [m.name, m.email, m.company] });
-const newestFirst = [desc(m.createdAt), desc(m.id)];
+const listing = tableListing(m, where, [desc(m.createdAt), desc(m.id)]);
 
 /** One page of the messages that match, newest first (whole messages: the list shows their text). */
-export async function listMessages(db: Db, query: MessageQuery): Promise<ListPage<MessageListItem>> {
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(m)
-      .where(where(query))
-      .orderBy(...newestFirst)
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(query.page)),
-    db.select({ n: count() }).from(m).where(where(query)),
-  ]);
-  return { items, total: total?.n ?? 0, page: query.page, pageSize: PAGE_SIZE };
-}
+export const listMessages: (db: Db, query: MessageQuery) => Promise<ListPage<MessageListItem>> = listing.page;
 
 /** Every message that matches (all pages), every column, as CSV. */
-export async function exportMessages(db: Db, query: MessageQuery): Promise<string> {
-  const rows = await db
-    .select()
-    .from(m)
-    .where(where(query))
-    .orderBy(...newestFirst);
-  return tableCsv(m, rows);
-}
+export const exportMessages = listing.csv;
 
 /**
  * A message as a viewer opens it: an unread message becomes read (opening is reading, spec section 4);

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { blogPosts, type BlogPost } from '../../db/schema.ts';
 import { postSchema, type PostInput, type PostPatch } from '../../lib/forms/post.schema.ts';
 import { slugify } from '../../lib/slugify.ts';
-import { AdminError, invalidFields, isUuid, notFound } from './errors.ts';
+import { ApiError, fieldErrors, invalidFields, notFound } from '../errors.ts';
+import { isUuid } from '../ids.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
 import { purgeBlogCache } from '../blog/cache.ts';
 import type { AllItems } from './list-query.types.ts';
@@ -26,14 +27,14 @@ export async function listPosts(db: Db): Promise<AllItems<PostItem>> {
 }
 
 const slugTaken = () =>
-  new AdminError(409, 'slug_taken', 'Another post already uses this slug.', {
+  new ApiError(409, 'slug_taken', 'Another post already uses this slug.', {
     slug: 'This slug is already used by another post',
   });
 
 /** The slug to store: the one given, else the title's; 422 when the title has nothing to make one of. */
 function slugOf(post: PostInput): string {
   const slug = post.slug || slugify(post.title);
-  if (!slug) throw invalidFields([{ path: ['slug'], message: 'Enter a slug: the title has no letters or digits' }]);
+  if (!slug) throw invalidFields({ slug: 'Enter a slug: the title has no letters or digits' });
   return slug;
 }
 
@@ -89,7 +90,7 @@ export async function updatePost(
       const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
       if (!current) throw notFound('post');
       const merged = postSchema.safeParse({ ...current, ...definedOnly(patch) });
-      if (!merged.success) throw invalidFields(merged.error.issues);
+      if (!merged.success) throw invalidFields(fieldErrors(merged.error.issues));
       const publishedAt =
         merged.data.status === 'published' ? (current.publishedAt ?? new Date()) : current.publishedAt;
       const [updated] = await tx

@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { sessions, userRoles, users, type Role } from '../../db/schema.ts';
 import { addRoleSchema } from '../../lib/forms/role.schema.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { AdminError, isUuid, notFound } from './errors.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { isUuid } from '../ids.ts';
 import type { AllItems } from './list-query.types.ts';
 import type { RoleItem } from './roles.types.ts';
 
@@ -43,11 +44,11 @@ export async function addRole(db: Db, actor: AuditActor, input: { email: string;
     .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(sql`lower(${users.email})`, input.email));
-  if (!user) throw new AdminError(404, 'user_not_found', 'User with this email not found');
+  if (!user) throw new ApiError(404, 'user_not_found', 'User with this email not found');
   // Anyone can sign up with a colleague's address before the colleague does; the account is theirs only once
   // the mailbox's owner confirmed it, so a role granted earlier could end up with whoever knows the password.
   if (!user.emailVerified) {
-    throw new AdminError(
+    throw new ApiError(
       409,
       'unconfirmed_account',
       'This account has not confirmed its email address yet. Ask them to open the confirmation link first, or make the account with npm run admin -- create.',
@@ -59,7 +60,7 @@ export async function addRole(db: Db, actor: AuditActor, input: { email: string;
       .values({ userId: user.id, role: input.role })
       .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
       .returning();
-    if (!inserted) throw new AdminError(409, 'role_exists', 'User already has this role');
+    if (!inserted) throw new ApiError(409, 'role_exists', 'User already has this role');
     await recordAudit(tx, actor, 'role.grant', { type: 'user', id: user.id }, { role: input.role, email: user.email });
     return inserted;
   });
@@ -83,7 +84,7 @@ export async function removeRole(db: Db, actor: AuditActor, id: string | undefin
     const [target] = await tx.select().from(userRoles).where(eq(userRoles.id, id)).for('update');
     if (!target) throw notFound('role');
     if (target.role === 'admin' && (await otherWorkingAdmins(tx, target.userId)) === 0) {
-      throw new AdminError(409, 'last_admin', 'The last administrator cannot be removed.');
+      throw new ApiError(409, 'last_admin', 'The last administrator cannot be removed.');
     }
     await tx.delete(userRoles).where(eq(userRoles.id, id));
     // Someone left with no role has no business in the portal: their sessions end with the last role, so

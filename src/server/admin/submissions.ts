@@ -1,13 +1,13 @@
 /** Audit submissions for staff (decision 12): the paged list, the CSV export, one submission, its status. */
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { auditSubmissions, submissionStatuses, uploadedDocuments, type AuditSubmission } from '../../db/schema.ts';
 import { answerSections } from '../audit-answers.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
-import { tableCsv } from './csv.ts';
-import { isUuid, notFound } from './errors.ts';
-import { listWhere, offsetOf, PAGE_SIZE, readListQuery, type ListQuery } from './list-query.ts';
+import { notFound } from '../errors.ts';
+import { isUuid } from '../ids.ts';
+import { listWhere, pageOf, readListQuery, tableListing, type ListQuery } from './list-query.ts';
 import type { ListPage } from './list-query.types.ts';
 import type { SubmissionDetail, SubmissionListItem } from './submissions.types.ts';
 
@@ -40,29 +40,19 @@ const where = (query: SubmissionStatusFilter) =>
 const newestFirst = [desc(s.createdAt), desc(s.id)];
 
 /** One page of the submissions that match, newest first. */
-export async function listSubmissions(db: Db, query: SubmissionStatusFilter): Promise<ListPage<SubmissionListItem>> {
-  const [items, [total]] = await Promise.all([
+export const listSubmissions = (db: Db, query: SubmissionStatusFilter): Promise<ListPage<SubmissionListItem>> =>
+  pageOf(
     db
       .select(listColumns)
       .from(s)
       .where(where(query))
-      .orderBy(...newestFirst)
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(query.page)),
-    db.select({ n: count() }).from(s).where(where(query)),
-  ]);
-  return { items, total: total?.n ?? 0, page: query.page, pageSize: PAGE_SIZE };
-}
+      .orderBy(...newestFirst),
+    db.$count(s, where(query)),
+    query.page,
+  );
 
 /** Every submission that matches (all pages), every column, as CSV. */
-export async function exportSubmissions(db: Db, query: SubmissionStatusFilter): Promise<string> {
-  const rows = await db
-    .select()
-    .from(s)
-    .where(where(query))
-    .orderBy(...newestFirst);
-  return tableCsv(s, rows);
-}
+export const exportSubmissions = tableListing(s, where, newestFirst).csv;
 
 /** A submission with its answers grouped by intake step and its documents in upload order. */
 export async function getSubmission(db: Db, id: string | undefined): Promise<SubmissionDetail> {

@@ -4,14 +4,13 @@ import { describe, expect, it } from 'vitest';
 import {
   checkBundle,
   inZipPath,
-  listZip,
   mainFileOfEntryPoint,
   MAX_UNZIPPED_BYTES,
-  readZipEntry,
   zipRootOf,
-  zisiSetup,
   type BundleFacts,
 } from '../../../scripts/lib/bundles.ts';
+import { listZip, readZipEntry } from '../../../scripts/lib/zip-reader.ts';
+import { zisiSetup } from '../../../scripts/lib/zisi-setup.ts';
 
 const root = '/repo';
 const setup = (toml: string) => zisiSetup(parse(toml), root);
