@@ -11,7 +11,7 @@ import { moveStylesInBuild } from './scripts/lib/styles-to-head.ts';
 import { copyFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-/** Paths that search engines must not index (decision 15). */
+/** Paths that search engines must not index (docs/decisions/0015-sitemap-robots-noindex.md). */
 const noindexPaths = new Set([
   ...publicRoutes.filter((r) => r.noindex).map((r) => r.path),
   '/admin',
@@ -35,7 +35,7 @@ export default defineConfig({
       customSitemaps: [new URL('/sitemap-blog.xml', siteUrl).href],
     }),
     {
-      // Decision 15 names /sitemap.xml; @astrojs/sitemap writes an index under another name.
+      // docs/decisions/0015-sitemap-robots-noindex.md names /sitemap.xml; @astrojs/sitemap writes an index under another name.
       name: 'sitemap-xml-alias',
       hooks: {
         'astro:build:done': async ({ dir }) => {

@@ -1,4 +1,4 @@
-// A document of an audit, streamed from the private Blobs store (decision 6):
+// A document of an audit, streamed from the private Blobs store (docs/decisions/0006-uploads-in-parts.md):
 //   GET /api/admin/documents/:id   viewer → the file as an attachment (Content-Type from its extension,
 //                                  Content-Length, Cache-Control: private, no-store, nosniff); each
 //                                  download is recorded in the audit log (document.download)

@@ -1,4 +1,4 @@
-// Contact messages for staff (decision 12); viewers read (opening one reads it), editors set the status:
+// Contact messages for staff (docs/decisions/0012-staff-lists-page-filter-search-export.md); viewers read (opening one reads it), editors set the status:
 //   GET   /api/admin/messages?status=&q=&spam=&page=     viewer → { items, total, page, pageSize }
 //   GET   /api/admin/messages/export.csv?status=&q=&spam= viewer → text/csv attachment of every match
 //   POST  /api/admin/messages/:id/open                   viewer → { message } (unread becomes read)

@@ -1,4 +1,4 @@
-// Blog posts, managed by editors (decision 13):
+// Blog posts, managed by editors (docs/decisions/0013-blog-live-without-rebuild.md):
 //   GET    /api/admin/posts                 editor → { items: BlogPost[] } newest first
 //   POST   /api/admin/posts { title, slug?, content, excerpt, featuredImageUrl, status }
 //                                           editor → 201 { post } (author = the signed-in user)

@@ -1,4 +1,4 @@
-// Staff roles, managed by admins (decision 10):
+// Staff roles, managed by admins (docs/decisions/0010-roles-enforced-on-the-server.md):
 //   GET    /api/admin/roles                   admin → { items: [{ id, userId, email, role, createdAt }] } newest first
 //   POST   /api/admin/roles { email, role? }  admin → 201 { role: { id, userId, email, role, createdAt } }
 //   DELETE /api/admin/roles/:id               admin → 204

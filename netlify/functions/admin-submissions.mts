@@ -1,4 +1,4 @@
-// Audit submissions for staff (decision 12); viewers read, editors also set the status:
+// Audit submissions for staff (docs/decisions/0012-staff-lists-page-filter-search-export.md); viewers read, editors also set the status:
 //   GET   /api/admin/submissions?status=&q=&spam=&page=    viewer → { items, total, page, pageSize }
 //   GET   /api/admin/submissions/export.csv?status=&q=&spam= viewer → text/csv attachment of every match
 //   GET   /api/admin/submissions/:id                       viewer → { submission, sections, documents }

@@ -1,4 +1,4 @@
-// The public blog (decision 13), rendered per request from the published posts in the site's own frame:
+// The public blog (docs/decisions/0013-blog-live-without-rebuild.md), rendered per request from the published posts in the site's own frame:
 //   GET /blog[?page=n]       the newest posts, 10 a page
 //   GET /blog/:slug          one post (a draft or an unknown slug is the site's 404 page)
 //   GET /rss.xml             RSS of every published post

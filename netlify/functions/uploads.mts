@@ -1,4 +1,4 @@
-// Documents of the intake, sent in parts of at most 4 MB (decision 6); every route needs the upload token
+// Documents of the intake, sent in parts of at most 4 MB (docs/decisions/0006-uploads-in-parts.md); every route needs the upload token
 // of `POST /api/audits` as `Authorization: Bearer …`:
 //   POST   /api/uploads                            { fileName, fileSize } → 201 { uploadId, partSize, partCount }
 //   PUT    /api/uploads/:uploadId/parts/:index     raw bytes (application/octet-stream) → 200 { received }

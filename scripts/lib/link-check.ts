@@ -1,6 +1,6 @@
 /**
  * Checks every link of the built site: internal pages, assets and `#anchors` must exist, and no link may
- * be an empty or bare `#` (decision 14: no dead ends). External links are only checked for shape.
+ * be an empty or bare `#` (docs/decisions/0014-no-dead-ends.md: no dead ends). External links are only checked for shape.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Every brand value of the site, in one place (decision 2). An agency edits this file and nothing else
+ * Every brand value of the site, in one place (docs/decisions/0002-brand-values-in-one-module.md). An agency edits this file and nothing else
  * to rebrand: no brand value is repeated anywhere in code or content.
  */
 export const site = {

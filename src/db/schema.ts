@@ -38,15 +38,15 @@ export const auditSubmissions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     source: text('source', { enum: submissionSources }).notNull(),
     status: text('status', { enum: submissionStatuses }).notNull().default('pending'),
-    // The lead (decision 3).
+    // The lead (docs/decisions/0003-audit-forms-ask-who-the-lead-is.md).
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone').notNull().default(''),
     jobTitle: text('job_title').notNull().default(''),
-    // Consent (decision 4): the wording's version and when it was given.
+    // Consent (docs/decisions/0004-consent-on-every-public-form.md): the wording's version and when it was given.
     consentVersion: text('consent_version').notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
-    // Spam defence (decision 8): caught submissions are kept, flagged.
+    // Spam defence (docs/decisions/0008-spam-defence-without-captcha.md): caught submissions are kept, flagged.
     isSpam: boolean('is_spam').notNull().default(false),
     spamReason: text('spam_reason'),
     // Step 1: company profile.
@@ -99,7 +99,7 @@ export const auditSubmissions = pgTable(
     hiringMarketingCount: text('hiring_marketing_count').notNull().default(''),
     marketingSpending: text('marketing_spending').notNull().default(''),
     primaryCompetitors: text('primary_competitors').notNull().default(''),
-    // The short form's own questions (decision 5), stored under their own names.
+    // The short form's own questions (docs/decisions/0005-short-audit-form-stored-faithfully.md), stored under their own names.
     websiteUrl: text('website_url').notNull().default(''),
     marketingChannels: textList('marketing_channels'),
     otherMarketingChannel: text('other_marketing_channel').notNull().default(''),
@@ -152,7 +152,7 @@ export const uploadTokens = pgTable(
   (t) => [index('upload_tokens_submission_idx').on(t.auditSubmissionId)],
 );
 
-/** A document on its way up in parts (decision 6); it becomes an `uploaded_documents` row on completion. */
+/** A document on its way up in parts (docs/decisions/0006-uploads-in-parts.md); it becomes an `uploaded_documents` row on completion. */
 export const pendingUploads = pgTable(
   'pending_uploads',
   {
@@ -231,7 +231,7 @@ export const userRoles = pgTable(
   (t) => [uniqueIndex('user_roles_user_role_idx').on(t.userId, t.role)],
 );
 
-/** Mail queued in the same transaction as what caused it (decision 7); a sender drains it. */
+/** Mail queued in the same transaction as what caused it (docs/decisions/0007-mail-through-an-outbox.md); a sender drains it. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -269,7 +269,7 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-/** One row per submit key (decision 9): the same key never creates a second row or mail. */
+/** One row per submit key (docs/decisions/0009-idempotent-submits.md): the same key never creates a second row or mail. */
 export const idempotencyKeys = pgTable('idempotency_keys', {
   key: text('key').primaryKey(),
   scope: text('scope').notNull(),
@@ -277,8 +277,8 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: createdAt(),
 });
 
-// Accounts (better-auth's tables, decision 11): ids are better-auth's own strings. `user_roles.user_id`
-// names `users.id`; roles live in their own table so the spec's role model stays as it is.
+// Accounts (better-auth's tables, docs/decisions/0011-staff-accounts-with-better-auth.md): ids are better-auth's own strings. `user_roles.user_id`
+// names `users.id`; roles live in their own table so a user may hold several (docs/decisions/0010-roles-enforced-on-the-server.md).
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const users = pgTable('users', {

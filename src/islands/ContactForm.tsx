@@ -1,5 +1,5 @@
 /**
- * The contact page's "Book a Strategy Call" form (spec sections 2, 4, 8): name, email, company and
+ * The contact page's "Book a Strategy Call" form (docs/product.md): name, email, company and
  * message required, newsletter opt-in, consent. Success empties the form; failure keeps every answer.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,5 +1,5 @@
 /**
- * Every island renders inside this boundary: a render error shows the router fallback of the spec
+ * Every island renders inside this boundary: a render error shows the router fallback of docs/decisions/0018-error-boundary-fallback.md
  * ('Unexpected Application Error!' with the message) in place of the island, not a blank page.
  */
 import { Component, type ComponentType, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The analytics hook (decision 16): events go to `window.gtag` when a tag manager put it there, and
+ * The analytics hook (docs/decisions/0016-analytics-events.md): events go to `window.gtag` when a tag manager put it there, and
  * nowhere otherwise, so the site works the same with analytics blocked.
  */
 type Gtag = (command: 'event', name: string, params: Record<string, unknown>) => void;

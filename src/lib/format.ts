@@ -1,4 +1,4 @@
-/** Formatting shared by pages, islands and the portal (decision 19: `MMM dd, yyyy`). */
+/** Formatting shared by pages, islands and the portal (docs/decisions/0019-toasts-and-date-formats.md: `MMM dd, yyyy`). */
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -7,7 +7,7 @@ export function formatDate(date: Date): string {
   return `${months[date.getUTCMonth()]} ${String(date.getUTCDate()).padStart(2, '0')}, ${date.getUTCFullYear()}`;
 }
 
-/** `Nov 05, 2026 14:30` in the reader's own time zone (decision 19), for moments such as a saved draft. */
+/** `Nov 05, 2026 14:30` in the reader's own time zone (docs/decisions/0019-toasts-and-date-formats.md), for moments such as a saved draft. */
 export function formatDateTime(date: Date): string {
   const hh = String(date.getHours()).padStart(2, '0');
   const mm = String(date.getMinutes()).padStart(2, '0');

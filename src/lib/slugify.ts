@@ -1,5 +1,5 @@
 /**
- * The blog's slug rule (spec section 5), shared by the portal form (a suggestion as the title is typed)
+ * The blog's slug rule (docs/product.md), shared by the portal form (a suggestion as the title is typed)
  * and the posts service (the slug stored when none is given). No server imports: the island bundles this.
  */
 

@@ -1,4 +1,4 @@
-/** Builders of the schema.org JSON-LD blocks the SEO head prints (spec section 1). */
+/** Builders of the schema.org JSON-LD blocks the SEO head prints (docs/product.md). */
 import { phoneHref, site } from '../config/site.ts';
 import { publicRoutes } from '../config/routes.ts';
 

@@ -59,7 +59,7 @@ function rowOf<F extends string, A extends Record<F, unknown>>(
 export const intakeRow = (answers: IntakeAnswers): Partial<NewAuditSubmission> =>
   rowOf(answers, Object.keys(intakeColumns) as StoredField[], isShown);
 
-/** The columns of a short audit form (decision 5: its own columns, not the spec's reused ones). */
+/** The columns of a short audit form (docs/decisions/0005-short-audit-form-stored-faithfully.md: its own columns, not another form's columns reused). */
 export const shortAuditRow = (answers: ShortAuditRequest): Partial<NewAuditSubmission> => ({
   ...rowOf(
     answers,

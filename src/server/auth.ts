@@ -1,5 +1,5 @@
 /**
- * Accounts (decision 11): better-auth with email + password on the project's database, mounted at
+ * Accounts (docs/decisions/0011-staff-accounts-with-better-auth.md): better-auth with email + password on the project's database, mounted at
  * `/api/auth/*` by netlify/functions/auth.mts. The email must be confirmed before the first sign-in; the
  * confirmation and password-reset mails go through the outbox like every other mail. Rate limits live in
  * the database so they hold across function instances. A session grants nothing by itself: roles are

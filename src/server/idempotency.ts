@@ -1,4 +1,4 @@
-/** Double submits are harmless (decision 9): the first submit with a key claims it, later ones get its id. */
+/** Double submits are harmless (docs/decisions/0009-idempotent-submits.md): the first submit with a key claims it, later ones get its id. */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';

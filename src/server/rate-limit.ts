@@ -1,4 +1,4 @@
-/** Fixed-window rate limits kept in the database, so they hold across function instances (decision 8). */
+/** Fixed-window rate limits kept in the database, so they hold across function instances (docs/decisions/0008-spam-defence-without-captcha.md). */
 import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * Roles, enforced on the server for every admin endpoint (decision 10): a viewer reads submissions,
+ * Roles, enforced on the server for every admin endpoint (docs/decisions/0010-roles-enforced-on-the-server.md): a viewer reads submissions,
  * documents and messages; an editor also changes statuses and manages blog posts; an admin also manages
  * roles. One guard, `requireRole`, answers 401 without a session and 403 without the role, and (with
  * ADMIN_2FA_REQUIRED) 403 `two_factor_required` to an admin who has not turned on two-factor sign-in.

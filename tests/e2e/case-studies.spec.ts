@@ -133,7 +133,7 @@ test.describe('case studies page', () => {
     );
   });
 
-  test('the spec outcomes appear on the studies', async ({ request }) => {
+  test('the promised outcomes appear on the studies', async ({ request }) => {
     const outcomes: [string, RegExp][] = [
       ['/case-studies/european-cdmo-meet-and-greet', /25 qualified leads/],
       ['/case-studies/eu-regulatory-consultant-mail', /5 new clients and 20 qualified leads/],

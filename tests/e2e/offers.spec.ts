@@ -5,7 +5,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const main = (page: Page) => page.getByRole('main');
 
-/** Spec section 9: slug (the package file's name), title, price and period. */
+/** docs/product.md: slug (the package file's name), title, price and period. */
 const packages = [
   ['linkedin-content-kit', 'LinkedIn Content Kit', '$450', 'per month'],
   ['branded-video-package', 'Branded Video Package', '$600', 'per video'],

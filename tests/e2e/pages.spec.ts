@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { phoneHref, site } from '../../src/config/site.ts';
 
-/** The spec's literal headings must appear as headings of the page. */
+/** The product's literal headings must appear as headings of the page. */
 async function expectHeadings(page: Page, names: readonly string[]) {
   for (const name of names) await expect(page.getByRole('heading', { name, exact: true }), name).toBeVisible();
 }
@@ -57,7 +57,7 @@ test('services: five category cards with their anchors, the featured anchors and
   );
 });
 
-test('service pages carry the spec’s sections and buttons', async ({ page }) => {
+test('service pages carry the product’s sections and buttons', async ({ page }) => {
   await page.goto('/services/digital-marketing');
   await expectHeadings(page, [
     'Strategic Digital Marketing for Pharma',
@@ -213,7 +213,7 @@ test('market entry and the biotech investor page', async ({ page }) => {
   await expect(main(page).locator('a[data-booking]').first()).toHaveAttribute('target', '_blank');
 });
 
-test('resource articles hold the figures the spec names', async ({ page }) => {
+test('resource articles hold the figures the product names', async ({ page }) => {
   const figures: Record<string, string[]> = {
     'bolesta-audit-insights': ['200', '87%', '215%', '$2.3M', '67%', '123%', '42%', '$2.1M', '3-minute read'],
     'cro-linkedin-strategies': ['2-3', 'Do', 'Avoid'],

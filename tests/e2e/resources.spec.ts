@@ -105,7 +105,7 @@ test('every card is in the server-rendered page, inactive panels hidden', async 
   expect(html.match(/role="tabpanel"[^>]*hidden/g) ?? []).toHaveLength(2);
 });
 
-/** What each article page must say: the spec's figures, and the internal links its body names. */
+/** What each article page must say: the figures the product promises, and the internal links its body names. */
 const articles: Record<string, { figures: string[]; links: string[] }> = {
   'biotech-website-investor-checklist': {
     figures: ['Pipeline and data', '30 points', 'Article', '6-minute read'],

@@ -5,7 +5,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const main = (page: Page) => page.getByRole('main');
 
-/** The spec's literal headings must appear as headings of the page, at the given level. */
+/** The product's literal headings must appear as headings of the page, at the given level. */
 async function expectHeadings(page: Page, level: 2 | 3, names: readonly string[]) {
   for (const name of names) {
     await expect(main(page).getByRole('heading', { level, name, exact: true }), name).toBeVisible();
@@ -69,7 +69,7 @@ test.describe('services overview', () => {
       await expect(card.getByRole('link', { name: `Explore ${c.title}` })).toHaveAttribute('href', c.page);
       expect((await request.get(c.page)).status(), c.page).toBe(200);
     }
-    // The spec's services of two categories, as a sample of the collection's lists.
+    // The product's services of two categories, as a sample of the collection's lists.
     await expect(page.locator('#digital').getByRole('listitem')).toHaveText([
       'Pharma-specific SEO',
       'Website development',

@@ -6,7 +6,7 @@ export type Resource = CollectionEntry<'resources'>;
 
 const tokens = { agencyName: site.agencyName, productName: site.productName, auditName: site.auditName };
 
-/** Replaces `{agencyName}`, `{productName}` and `{auditName}` so content files name no brand (decision 2). */
+/** Replaces `{agencyName}`, `{productName}` and `{auditName}` so content files name no brand (docs/decisions/0002-brand-values-in-one-module.md). */
 export const brand = (text: string): string =>
   text.replace(/\{(agencyName|productName|auditName)\}/g, (_, key: keyof typeof tokens) => tokens[key]);
 

@@ -1,5 +1,5 @@
 /**
- * The staff portal at /admin (spec sections 2 "Admin", 4 to 8; decisions 10 to 12 and 19): loading, then
+ * The staff portal at /admin (docs/product.md; docs/decisions 0010 to 0012 and 0019): loading, then
  * the sign-in screen, or the portal with the tabs the signed-in user's roles allow. Client-only: nothing
  * of it is in the static page.
  */
@@ -21,9 +21,9 @@ import { rememberedTab, rememberTab, signedOutByUser, type Me } from './session.
 import { SignIn } from './SignIn.tsx';
 
 /**
- * The spec's client defaults: 3 retries with a delay doubling from 1 s up to 30 s, 5 minutes of cache.
+ * The portal's client defaults (docs/product.md): 3 retries with a delay doubling from 1 s up to 30 s, 5 minutes of cache.
  * A 401 or 403 from any call means the session ended or a role was taken away: the user is checked again
- * at once, so the screen follows what the server now allows (spec 4: auth changes re-check the role).
+ * at once, so the screen follows what the server now allows (auth changes re-check the role).
  */
 const client = () => {
   const recheck = (error: Error) => {

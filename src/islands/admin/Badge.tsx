@@ -1,4 +1,4 @@
-/** A coloured status or role badge (spec section 9's colours). */
+/** A coloured status or role badge (docs/product.md's colours). */
 const tones = {
   yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
   blue: 'bg-blue-100 text-blue-900 ring-blue-300',

@@ -1,4 +1,4 @@
-/** Dates in the portal (decision 19), with date-fns: `MMM dd, yyyy` and `MMM dd, yyyy HH:mm`. */
+/** Dates in the portal (docs/decisions/0019-toasts-and-date-formats.md), with date-fns: `MMM dd, yyyy` and `MMM dd, yyyy HH:mm`. */
 import { format } from 'date-fns';
 
 export const day = (value: string | Date): string => format(new Date(value), 'MMM dd, yyyy');

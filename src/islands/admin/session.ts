@@ -1,6 +1,6 @@
 /**
  * The portal's side of a session: signing out (the session ends on the server, the cached user goes, and
- * the visitor goes home, spec 8), and the tab to reopen after a session ran out (security item 4).
+ * the visitor goes home), and the tab to reopen after a session ran out (docs/security.md).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-/** The portal's lists: fetched with their filters, a toast when one cannot be (spec 8), and their changes. */
+/** The portal's lists: fetched with their filters, a toast when one cannot be (docs/product.md), and their changes. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -65,7 +65,7 @@ export function useFilteredList<T>(resource: Filtered, errorPrefix: string) {
 }
 
 /**
- * Sets a record's status from a list (spec 8: 'Status updated successfully' or 'Error updating status: '),
+ * Sets a record's status from a list ('Status updated successfully' or 'Error updating status: '),
  * then refreshes every query of the resource: the lists and, for submissions, the open detail.
  */
 export function useStatusUpdate(resource: Filtered, alsoRefresh: readonly string[] = []) {

@@ -1,5 +1,5 @@
 /**
- * Sonner's toaster with the product's defaults (decision 19: 4 seconds, at most 3 visible). Several form
+ * Sonner's toaster with the product's defaults (docs/decisions/0019-toasts-and-date-formats.md: 4 seconds, at most 3 visible). Several form
  * islands can sit on one page; only the first one mounted renders the toaster, since `toast()` is shared.
  */
 import { useEffect, useState } from 'react';

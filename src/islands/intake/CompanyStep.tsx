@@ -1,4 +1,4 @@
-/** Step 1, Company Profile: who the lead is (decision 3), then the company. */
+/** Step 1, Company Profile: who the lead is (docs/decisions/0003-audit-forms-ask-who-the-lead-is.md), then the company. */
 import { intakeOptions as o } from '../../lib/forms/audit-options.ts';
 import { intakeLabels as l } from '../../lib/forms/intake.schema.ts';
 import { AddressFields } from '../forms/AddressFields.tsx';

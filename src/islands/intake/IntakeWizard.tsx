@@ -1,5 +1,5 @@
 /**
- * The 5-step Lift Audit™ intake (spec sections 2 to 5, decisions 3, 4, 6 and 17). One react-hook-form over
+ * The 5-step Lift Audit™ intake (docs/product.md, docs/decisions 0003, 0004, 0006 and 0017). One react-hook-form over
  * every step with the shared schema: Next checks the current step's fields, the step bar jumps anywhere, a
  * failed submit goes to the first step with an error. The answers are kept as a draft in the browser
  * (useIntakeDraft); a submit stores the answers, then uploads the documents (useSubmitThenUpload).
@@ -84,7 +84,7 @@ function IntakeWizard({ auditName, thankYouPath, bookingUrl }: Props) {
     return () => subscription.unsubscribe();
   }, [form]);
 
-  // Every move between steps puts focus on the new step's heading (decision 17), but not on page load.
+  // Every move between steps puts focus on the new step's heading (docs/decisions/0017-intake-draft-and-step-validation.md), but not on page load.
   useEffect(() => {
     if (moved.current) heading.current?.focus();
   }, [step]);

@@ -1,6 +1,6 @@
 /**
  * The intake's documents in the browser: which chosen files may go up, and the client of `/api/uploads`
- * that sends one file in parts of at most 4 MB (decision 6) after the audit itself was submitted.
+ * that sends one file in parts of at most 4 MB (docs/decisions/0006-uploads-in-parts.md) after the audit itself was submitted.
  * The rules come from the shared module, so the visitor reads the same reason the server would answer.
  */
 import { checkFileChoice, MAX_DOCUMENTS_PER_SUBMISSION, PART_BYTES } from '../../lib/forms/uploads.ts';

@@ -1,5 +1,5 @@
 /**
- * The intake's draft in the browser (decision 17): answers are saved as the visitor types, offered back
+ * The intake's draft in the browser (docs/decisions/0017-intake-draft-and-step-validation.md): answers are saved as the visitor types, offered back
  * on return, and cleared after a successful submit. Chosen documents are not kept (files cannot be).
  */
 import type { IntakeValues } from '../../lib/forms/intake.schema.ts';

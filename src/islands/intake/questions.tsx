@@ -1,6 +1,6 @@
 /**
  * The intake's questions by field name: each takes its label and options from the shared lists, so a step
- * only names what it asks. A follow-up (spec section 4) shows, required, only while its condition holds.
+ * only names what it asks. A follow-up (docs/product.md) shows, required, only while its condition holds.
  */
 import type { ReactNode } from 'react';
 import { intakeOptions } from '../../lib/forms/audit-options.ts';

@@ -1,5 +1,5 @@
 /**
- * The wizard's draft in the browser (decision 17): a returning visitor is offered the saved answers, and
+ * The wizard's draft in the browser (docs/decisions/0017-intake-draft-and-step-validation.md): a returning visitor is offered the saved answers, and
  * nothing is saved over them until they choose; after that the answers are saved as they are typed.
  */
 import { useEffect, useState } from 'react';

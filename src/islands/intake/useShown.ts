@@ -1,4 +1,4 @@
-/** Which conditional fields of the intake are showing, from the live answers (spec section 4). */
+/** Which conditional fields of the intake are showing, from the live answers (docs/product.md). */
 import { useWatch } from 'react-hook-form';
 import { isShown, type IntakeAnswers, type IntakeField } from '../../lib/forms/intake.schema.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The answer options of both audit forms (spec section 3), each with the label people see. The wizard,
+ * The answer options of both audit forms (docs/product.md), each with the label people see. The wizard,
  * the contact page's short form, the staff mails and the portal all read them from here.
  */
 

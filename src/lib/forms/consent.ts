@@ -1,5 +1,5 @@
 /**
- * The consent wording of each public form (decision 4). The version is stored with the record; change
+ * The consent wording of each public form (docs/decisions/0004-consent-on-every-public-form.md). The version is stored with the record; change
  * the version whenever the wording changes.
  */
 export const consent = {

@@ -61,7 +61,7 @@ export const multiChoice = <V extends string>(set: readonly Option<V>[]) =>
     [],
   );
 
-/** The consent checkbox of decision 4: only `true` passes. */
+/** The consent checkbox of docs/decisions/0004-consent-on-every-public-form.md: only `true` passes. */
 export const consentField = (message: string) => z.literal(true, message);
 
 /** Whether `list` is a list holding `value` (false for anything else: rules also run on bad input). */

@@ -1,5 +1,5 @@
 /**
- * The five steps of the Lift Audit intake (spec sections 2 and 3), in order: each step's id, title and
+ * The five steps of the Lift Audit intake (docs/product.md), in order: each step's id, title and
  * fields with their rules. The one list the wizard walks, Next validates by, and the staff mail and the
  * portal group answers by; the wizard's island pairs each id with the component that asks the questions.
  */
@@ -12,7 +12,7 @@ import { websiteUpdate } from './intake-dates.ts';
 const url = () => optionalText(500);
 const yesNo = () => z._default(z.boolean(), false);
 
-/** Step 1: who the lead is (first, decision 3), then the company. */
+/** Step 1: who the lead is (first, docs/decisions/0003-audit-forms-ask-who-the-lead-is.md), then the company. */
 const company = {
   ...leadShape,
   companyName,
@@ -79,7 +79,7 @@ const step = <const Id extends string, S extends FormShape>(id: Id, title: strin
   fields: Object.keys(shape) as (keyof S & IntakeField)[],
 });
 
-/** The steps in order; the documents step holds, beside the uploads, the consent (decision 4). */
+/** The steps in order; the documents step holds, beside the uploads, the consent (docs/decisions/0004-consent-on-every-public-form.md). */
 export const intakeSteps = [
   step('company', 'Company Profile', company),
   step('marketing', 'Marketing Presence', marketing),

@@ -1,8 +1,8 @@
 /**
- * The 5-step Lift Audit intake (spec sections 3 to 5, decisions 3 and 4): one schema for the wizard
+ * The 5-step Lift Audit intake (docs/product.md, docs/decisions 0003 and 0004): one schema for the wizard
  * (zodResolver) and for `POST /api/audits` (safeParse). The fields and their rules stand step by step in
  * intake-steps.ts; here are the conditional fields, the questions and the schemas. The messages are the
- * spec's, verbatim.
+ * product's own, verbatim (tests hold them).
  */
 import {
   emptyAnswers,
@@ -22,7 +22,7 @@ export { intakeShape, intakeSteps, type IntakeField } from './intake-steps.ts';
 
 type Answers = AnswersOf<typeof intakeShape>;
 
-/** Each conditional field of spec section 4 with the condition that shows it and its required message. */
+/** Each conditional field of docs/product.md with the condition that shows it and its required message. */
 export const intakeConditions: Condition<Answers>[] = [
   { field: 'otherServiceType', when: is('serviceType', 'other'), message: 'Please specify your service type' },
   { field: 'otherRegion', when: has('regions', 'other'), message: 'Please specify the other region' },
@@ -89,7 +89,7 @@ export type IntakeValues = z.input<typeof intakeSchema>;
 export type IntakeAnswers = z.output<typeof intakeSchema>;
 export type IntakeRequest = z.output<typeof intakeRequestSchema>;
 
-/** A fresh form: empty strings and lists, no website and no LinkedIn (spec section 3). */
+/** A fresh form: empty strings and lists, no website and no LinkedIn (docs/product.md). */
 export const intakeDefaults = (): IntakeValues => emptyAnswers(intakeShape) as IntakeValues;
 
 /** The question each answer responds to: the wizard's labels, the staff mail and the portal use them. */

@@ -12,7 +12,7 @@ export const submitMeta = z.object({
    * duration rather than a timestamp, so a visitor whose clock is off is not taken for a bot.
    */
   fillMs: z.optional(z.number().check(z.int(), z.nonnegative())),
-  /** One key per submit attempt; the same key never creates a second record (decision 9). */
+  /** One key per submit attempt; the same key never creates a second record (docs/decisions/0009-idempotent-submits.md). */
   idempotencyKey: z.uuid('A valid idempotency key is required'),
 });
 

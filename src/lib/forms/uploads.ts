@@ -1,5 +1,5 @@
 /**
- * The document rules of the intake (decision 6), shared by the upload island and the uploads function so
+ * The document rules of the intake (docs/decisions/0006-uploads-in-parts.md), shared by the upload island and the uploads function so
  * the browser shows the same reason the server would give. No server imports: the island bundles this.
  */
 import * as z from 'zod/mini';

@@ -1,5 +1,5 @@
 /**
- * The CSV export of a staff list (decision 12): RFC 4180 (CRLF lines, a field quoted when it holds a comma,
+ * The CSV export of a staff list (docs/decisions/0012-staff-lists-page-filter-search-export.md): RFC 4180 (CRLF lines, a field quoted when it holds a comma,
  * quote or line break, quotes doubled), one column per table column. A spreadsheet runs a cell starting
  * with = + - @ (or a tab or CR before them) as a formula, and a lead's answers are written by strangers,
  * so such a cell gets a leading single quote (OWASP's advice against CSV injection).

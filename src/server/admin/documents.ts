@@ -1,5 +1,5 @@
 /**
- * A document of an audit for staff to download (decision 6): only through this authenticated path, read
+ * A document of an audit for staff to download (docs/decisions/0006-uploads-in-parts.md): only through this authenticated path, read
  * from the private Blobs store as a stream so a 10 MB file never sits whole in the function's memory.
  * Every download is recorded in the audit log before the first byte goes out: a download whose row cannot
  * be written is refused, so no document leaves unrecorded.

@@ -1,6 +1,6 @@
 /**
- * The filters every staff list shares (decision 12): newest first, 50 a page, one status, a search over a
- * few text columns, and spam shown only under its own filter (decision 8). The CSV export reads the same
+ * The filters every staff list shares (docs/decisions/0012-staff-lists-page-filter-search-export.md): newest first, 50 a page, one status, a search over a
+ * few text columns, and spam shown only under its own filter (docs/decisions/0008-spam-defence-without-captcha.md). The CSV export reads the same
  * filters, so it always holds what the list shows (on every page).
  */
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';

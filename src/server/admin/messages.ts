@@ -1,5 +1,5 @@
 /**
- * Contact messages for staff (decision 12): the paged list, the CSV export, opening one (which reads it)
+ * Contact messages for staff (docs/decisions/0012-staff-lists-page-filter-search-export.md): the paged list, the CSV export, opening one (which reads it)
  * and setting its status.
  */
 import { and, desc, eq } from 'drizzle-orm';
@@ -35,7 +35,7 @@ export const listMessages: (db: Db, query: MessageQuery) => Promise<ListPage<Mes
 export const exportMessages = listing.csv;
 
 /**
- * A message as a viewer opens it: an unread message becomes read (opening is reading, spec section 4);
+ * A message as a viewer opens it: an unread message becomes read (opening is reading, docs/product.md);
  * a read or replied one stays as it is. One conditional UPDATE, so two staff opening it at once agree.
  * That first opening is a status change like any other, so it is recorded (`via: 'open'`): the log then
  * says who first read a lead, and it happens once a message, so it cannot flood the log.

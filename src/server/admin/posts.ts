@@ -16,7 +16,7 @@ import type { AllItems } from './list-query.types.ts';
 import type { PostItem } from './posts.types.ts';
 
 /** Called after a change that visitors can see (a post published, edited while published, unpublished or
- * deleted): the public blog's cached pages are purged, so the change shows at once (decision 13). */
+ * deleted): the public blog's cached pages are purged, so the change shows at once (docs/decisions/0013-blog-live-without-rebuild.md). */
 export async function onPostsChanged(): Promise<void> {
   await purgeBlogCache();
 }

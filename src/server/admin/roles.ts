@@ -1,5 +1,5 @@
 /**
- * Staff roles, managed by admins (decision 10): who holds which role, granting one to an existing, confirmed
+ * Staff roles, managed by admins (docs/decisions/0010-roles-enforced-on-the-server.md): who holds which role, granting one to an existing, confirmed
  * account by email (viewer unless said otherwise), and removing one, never the last confirmed admin's.
  */
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** Audit submissions for staff (decision 12): the paged list, the CSV export, one submission, its status. */
+/** Audit submissions for staff (docs/decisions/0012-staff-lists-page-filter-search-export.md): the paged list, the CSV export, one submission, its status. */
 import { asc, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';

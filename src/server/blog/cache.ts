@@ -1,5 +1,5 @@
 /**
- * How a publish reaches visitors within a minute (decision 13) while the marketing pages stay static
+ * How a publish reaches visitors within a minute (docs/decisions/0013-blog-live-without-rebuild.md) while the marketing pages stay static
  * files: the blog's pages are rendered by a function and cached by Netlify's CDN for at most 60 seconds
  * under one cache tag; a change in the portal purges that tag at once. The 60 seconds are the bound if a
  * purge fails. Locally (`npm start`) there is no CDN, so every request renders afresh.

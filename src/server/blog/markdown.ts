@@ -1,5 +1,5 @@
 /**
- * A post's Markdown as safe HTML (decision 13): Markdown is rendered with marked, then everything that
+ * A post's Markdown as safe HTML (docs/decisions/0013-blog-live-without-rebuild.md): Markdown is rendered with marked, then everything that
  * could run is removed by an allow-list (sanitize-html): no script, style or iframe, no event handler
  * attributes, no javascript: or data: links. Links and images stay.
  */

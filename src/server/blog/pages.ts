@@ -1,4 +1,4 @@
-/** The blog's pages, feed and sitemap from the published posts (decision 13). */
+/** The blog's pages, feed and sitemap from the published posts (docs/decisions/0013-blog-live-without-rebuild.md). */
 import { getRssString } from '@astrojs/rss';
 import { site } from '../../config/site.ts';
 import type { BlogPost } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-/** Queues mail in the outbox, inside the caller's transaction (decision 7): mail never blocks a submit. */
+/** Queues mail in the outbox, inside the caller's transaction (docs/decisions/0007-mail-through-an-outbox.md): mail never blocks a submit. */
 import { and, count, gt, like, ne, sql, type SQL } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';

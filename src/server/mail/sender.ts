@@ -1,5 +1,5 @@
 /**
- * Delivers queued mail (decision 7) through Resend (the `resend` package) when RESEND_API_KEY is set. Each
+ * Delivers queued mail (docs/decisions/0007-mail-through-an-outbox.md) through Resend (the `resend` package) when RESEND_API_KEY is set. Each
  * mail carries its idempotency key to the provider, so a retry after a lost answer never sends it twice,
  * and each request has a time limit, so one hung call cannot use up a scheduled run. Failures retry with
  * exponential backoff. Without a key, `npm start` prints mail to the console (account links included, for

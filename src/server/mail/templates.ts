@@ -155,7 +155,7 @@ export interface AuditMailData {
   sections: MailSection[];
 }
 
-/** The staff notification (every answer) and the lead's confirmation (the promises only) of an audit request (decision 7). */
+/** The staff notification (every answer) and the lead's confirmation (the promises only) of an audit request (docs/decisions/0007-mail-through-an-outbox.md). */
 export function auditMails(a: AuditMailData): Mail[] {
   const form = a.source === 'intake' ? 'the 5-step intake' : 'the short form on the contact page';
   return [

@@ -1,4 +1,4 @@
-// Every admin route × every kind of caller (decision 10), and the Origin check of every state change.
+// Every admin route × every kind of caller (docs/decisions/0010-roles-enforced-on-the-server.md), and the Origin check of every state change.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -223,7 +223,7 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
     if (status === 403) expect((await errorOf(res)).code).toBe('forbidden');
   });
 
-  it('lists exactly the rights of decision 10', () => {
+  it('lists exactly the rights of docs/decisions/0010-roles-enforced-on-the-server.md', () => {
     const allowed = (actor: Actor) =>
       Object.entries(routes)
         .filter(([, route]) => expected(route, actor) < 400)

@@ -71,13 +71,13 @@ describe('POST /api/admin/roles', () => {
     expect((await list()).filter((r: { userId: string }) => r.userId === staff.noRole.id)).toHaveLength(2);
   });
 
-  it('answers 404 user_not_found with the spec’s message for an unknown email', async () => {
+  it('answers 404 user_not_found with the portal’s message for an unknown email', async () => {
     const res = await add({ email: 'stranger@example.com', role: 'viewer' });
     expect(res.status).toBe(404);
     expect(await errorOf(res)).toEqual({ code: 'user_not_found', message: 'User with this email not found' });
   });
 
-  it('answers 409 role_exists with the spec’s message for a role already held', async () => {
+  it('answers 409 role_exists with the portal’s message for a role already held', async () => {
     await add({ email: staff.noRole.email });
     const res = await add({ email: staff.noRole.email, role: 'viewer' });
     expect(res.status).toBe(409);

@@ -96,7 +96,7 @@ describe('GET /api/admin/submissions', () => {
     expect(await names('nobody')).toEqual([]);
   });
 
-  it('hides spam by default and shows only spam under spam=1 (decision 8)', async () => {
+  it('hides spam by default and shows only spam under spam=1 (docs/decisions/0008-spam-defence-without-captcha.md)', async () => {
     await addSubmission(handle, { companyName: 'Real Lead' });
     await addSubmission(handle, { companyName: 'Bot Farm', isSpam: true, spamReason: 'honeypot' });
     const names = async (q: string) => (await list(q)).items.map((s: { companyName: string }) => s.companyName);
@@ -233,7 +233,7 @@ describe('PATCH /api/admin/submissions/:id', () => {
     expect(new Date(submission.updatedAt).getTime()).toBeGreaterThan(before.updatedAt.getTime());
     expect(Date.now() - new Date(submission.updatedAt).getTime()).toBeLessThan(60_000);
     expect(submission.createdAt).toBe(before.createdAt.toISOString());
-    // any status may follow any other (spec section 4)
+    // any status may follow any other (docs/product.md)
     expect((await (await patch(before.id, { status: 'pending' })).json()).submission.status).toBe('pending');
   });
 

@@ -31,7 +31,7 @@ const serviceLinks = services.map((s) => serviceLink(s.slug, s.data));
 const headerMenus = menusWith(serviceLinks);
 
 describe('route registry', () => {
-  it('with the service and resource files, holds exactly the public routes of the spec, once each', () => {
+  it('with the service and resource files, holds exactly the public routes the product names (docs/product.md), once each', () => {
     const paths = [...publicRoutes.map((r) => r.path), ...servicePages, ...resourcePages];
     expect(paths.sort()).toEqual([...specRoutes].sort());
   });
@@ -59,7 +59,7 @@ describe('route registry', () => {
 describe('navigation', () => {
   const registered = new Set([...publicRoutes.map((r) => r.path), ...servicePages, ...resourcePages]);
 
-  it('has the menus and links the spec names', () => {
+  it('has the menus and links the product names', () => {
     expect(headerMenus.map((m) => m.label)).toEqual(['Services', 'Lift Audit', 'About', 'Success Stories']);
     expect(headerMenus.find((m) => m.id === 'about')!.links.map((l) => l.label)).toEqual(
       expect.arrayContaining(['Our Story', 'Resources']),

@@ -101,7 +101,7 @@ describe('POST /api/audits: the 5-step intake', () => {
     expect(confirmation.textBody).toMatch(/72 hours/);
   });
 
-  it('answers with the spec messages, per field, and stores nothing', async () => {
+  it('answers with the form’s messages, per field, and stores nothing', async () => {
     const res = await post({
       ...intakePayload(),
       companyName: '',
@@ -222,7 +222,7 @@ describe('POST /api/audits: the contact page short form', () => {
     expect(staff.textBody).toContain('Marketing team size: 2-5');
   });
 
-  it('requires the spec fields and the lead, with a message each', async () => {
+  it('requires the form’s fields and the lead, with a message each', async () => {
     const res = await post({
       ...shortAuditPayload(),
       companyName: '',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from '../../../src/lib/slugify.ts';
 
-describe('slugify: the spec’s slug rule', () => {
+describe('slugify: the blog’s slug rule', () => {
   it.each([
     ['Hello World', 'hello-world'],
     ['  CRO Marketing: 5 Lessons!  ', 'cro-marketing-5-lessons'],
