@@ -1,5 +1,5 @@
 /**
- * The contact page's short "Start Your Lift Audit™" form (docs/product.md, docs/decisions 0003 to 0005). On
+ * The contact page's short "Start Your Lift Audit™" form (docs/product.md, docs/decisions/0003 to 0005). On
  * success it toasts, resets and goes to the thank-you page; on failure it names the error and stays.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,5 +1,5 @@
 /**
- * The staff portal at /admin (docs/product.md; docs/decisions 0010 to 0012 and 0019): loading, then
+ * The staff portal at /admin (docs/product.md; docs/decisions/0010 to 0012 and 0019): loading, then
  * the sign-in screen, or the portal with the tabs the signed-in user's roles allow. Client-only: nothing
  * of it is in the static page.
  */

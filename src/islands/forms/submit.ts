@@ -28,7 +28,7 @@ export async function postJson<T>(url: string, body: unknown): Promise<SubmitRes
 }
 
 /**
- * The spam-defence and double-submit fields of a form (docs/decisions 0008, 0009): when it was shown, and one
+ * The spam-defence and double-submit fields of a form (docs/decisions/0008, 0009): when it was shown, and one
  * idempotency key per submit that is kept across retries of the same answers and renewed after success.
  */
 export function useSubmitMeta() {

@@ -1,5 +1,5 @@
 /**
- * The 5-step Lift Audit™ intake (docs/product.md, docs/decisions 0003, 0004, 0006 and 0017). One react-hook-form over
+ * The 5-step Lift Audit™ intake (docs/product.md, docs/decisions/0003, 0004, 0006 and 0017). One react-hook-form over
  * every step with the shared schema: Next checks the current step's fields, the step bar jumps anywhere, a
  * failed submit goes to the first step with an error. The answers are kept as a draft in the browser
  * (useIntakeDraft); a submit stores the answers, then uploads the documents (useSubmitThenUpload).

@@ -1,5 +1,5 @@
 /**
- * The 5-step Lift Audit intake (docs/product.md, docs/decisions 0003 and 0004): one schema for the wizard
+ * The 5-step Lift Audit intake (docs/product.md, docs/decisions/0003 and 0004): one schema for the wizard
  * (zodResolver) and for `POST /api/audits` (safeParse). The fields and their rules stand step by step in
  * intake-steps.ts; here are the conditional fields, the questions and the schemas. The messages are the
  * product's own, verbatim (tests hold them).

@@ -1,5 +1,5 @@
 /**
- * The contact page's short audit form (docs/product.md, docs/decisions 0003 to 0005): one schema
+ * The contact page's short audit form (docs/product.md, docs/decisions/0003 to 0005): one schema
  * for the island and for `POST /api/audits`.
  */
 import * as z from 'zod/mini';
