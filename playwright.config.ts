@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const baseURL = `http://localhost:${port}`;
@@ -23,17 +24,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium: nothing can download Playwright's own browser build here.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: ['--headless', ...chromiumFlags],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

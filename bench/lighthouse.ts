@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../scripts/lib/chromium.ts';
 
 const pages = ['/', '/services', '/contact', '/audit-intake', '/resources/bolesta-audit-insights'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -32,19 +33,7 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer`);
 }
 
-const chrome = await launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const chrome = await launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] });
 
 try {
   await waitFor(`${base}/api/health`);
