@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import contact from '../../../netlify/functions/contact.mts';
@@ -8,6 +7,7 @@ import { contactMessages, idempotencyKeys, mailOutbox, rateLimits } from '../../
 import { consent } from '../../../src/lib/forms/consent.ts';
 import { site } from '../../../src/config/site.ts';
 import type { FnContext } from '../../../src/server/http.ts';
+import { contactPayload } from '../../fixtures/forms.ts';
 
 quietConsole('log'); // the console transport prints each mail
 const handle = useTestDatabase({ empty: [mailOutbox, idempotencyKeys, contactMessages, rateLimits] });
@@ -23,17 +23,8 @@ const context = (ip = `198.51.100.${++ipCounter % 250}`): FnContext => ({
   url: new URL(`${origin}/api/contact`),
   waitUntil: (promise) => void background.push(promise),
 });
-const valid = () => ({
-  name: 'Grace Hopper',
-  email: 'grace@example.com',
-  company: 'Acme Bioanalytical',
-  message: 'We are looking for help with our LinkedIn presence before CPHI.',
-  subscribe: true,
-  consent: true,
-  website: '',
-  fillMs: 60_000,
-  idempotencyKey: randomUUID(),
-});
+/** A valid contact submit with a fresh idempotency key (the one payload the e2e tests and benches send too). */
+const valid = contactPayload;
 const post = async (body: unknown, init: { origin?: string | null; ip?: string; raw?: string; type?: string } = {}) => {
   const headers = new Headers({ 'content-type': init.type ?? 'application/json' });
   if (init.origin !== null) headers.set('origin', init.origin ?? origin);
