@@ -81,3 +81,16 @@ export function quietConsole(...methods: ConsoleMethod[]): void {
   });
   afterEach(() => vi.restoreAllMocks());
 }
+
+/**
+ * Makes every query of the code under test fail as when the database server is unreachable (the next
+ * `useTestDatabase` test opens the real one again).
+ */
+export function databaseDown(): void {
+  const down = new Proxy({} as DbHandle['db'], {
+    get() {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    },
+  });
+  useDatabase({ db: down, driver: 'node-postgres', close: async () => {} });
+}

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import contact from '../../../netlify/functions/contact.mts';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
-import { quietConsole, useTestDatabase } from '../test-db.ts';
+import { useDatabase } from '../../../src/db/client.ts';
+import { databaseDown, quietConsole, useTestDatabase } from '../test-db.ts';
 import { contactMessages, idempotencyKeys, mailOutbox, rateLimits } from '../../../src/db/schema.ts';
 import { consent } from '../../../src/lib/forms/consent.ts';
 import { site } from '../../../src/config/site.ts';
@@ -133,13 +133,7 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 503 with a clear message and no stack when the database is down', async () => {
-    // Every query fails, as when the database server is unreachable.
-    const down = new Proxy({} as DbHandle['db'], {
-      get() {
-        throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
-      },
-    });
-    useDatabase({ db: down, driver: 'node-postgres', close: async () => {} });
+    databaseDown();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const res = await post(valid());

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import { useDatabase } from '../../../src/db/client.ts';
+import { databaseDown } from '../test-db.ts';
 import { pendingUploads, rateLimits, uploadedDocuments } from '../../../src/db/schema.ts';
 import { UPLOAD_RATE_LIMIT } from '../../../src/server/rate-limit.ts';
 import {
@@ -87,12 +88,7 @@ describe('who may upload', () => {
 
   it('answers 503 with Retry-After and no stack when the database is down', async () => {
     const { token } = await newSubmission();
-    const down = new Proxy({} as DbHandle['db'], {
-      get() {
-        throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
-      },
-    });
-    useDatabase({ db: down, driver: 'node-postgres', close: async () => {} });
+    databaseDown();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const res = await start(token, 'deck.pdf', 1000);
