@@ -12,6 +12,7 @@ import { isUuid } from '../ids.ts';
 import { listWhere, readListQuery, tableListing, type ListQuery } from './list-query.ts';
 import type { ListPage } from './list-query.types.ts';
 import type { MessageListItem } from './messages.types.ts';
+import { changeStatus } from './status-change.ts';
 
 export type MessageQuery = ListQuery<(typeof messageStatuses)[number]>;
 
@@ -64,10 +65,7 @@ export async function openMessage(db: Db, actor: AuditActor, id: string | undefi
   return row;
 }
 
-/**
- * Sets a message's status (any of the three) and stamps updated_at; a real change is recorded in the audit
- * log in the same transaction, the status it already had records nothing.
- */
+/** Sets a message's status (any of the three) and stamps updated_at; a real change is audited (status-change.ts). */
 export async function updateMessageStatus(
   db: Db,
   actor: AuditActor,
@@ -75,13 +73,9 @@ export async function updateMessageStatus(
   status: ContactMessage['status'],
 ): Promise<ContactMessage> {
   if (!isUuid(id)) throw notFound('message');
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: m.status }).from(m).where(eq(m.id, id)).for('update');
-    if (!current) throw notFound('message');
-    const [row] = await tx.update(m).set({ status, updatedAt: new Date() }).where(eq(m.id, id)).returning();
-    if (current.status !== status) {
-      await recordAudit(tx, actor, 'message.status', { type: 'message', id }, { from: current.status, to: status });
-    }
-    return row!;
+  return changeStatus(db, actor, 'message.status', { type: 'message', id }, status, {
+    lock: async (tx) => (await tx.select({ status: m.status }).from(m).where(eq(m.id, id)).for('update'))[0],
+    update: async (tx) =>
+      (await tx.update(m).set({ status, updatedAt: new Date() }).where(eq(m.id, id)).returning())[0]!,
   });
 }

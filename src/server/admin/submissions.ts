@@ -4,12 +4,13 @@ import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { auditSubmissions, submissionStatuses, uploadedDocuments, type AuditSubmission } from '../../db/schema.ts';
 import { answerSections } from '../audit-answers.ts';
-import { recordAudit, type AuditActor } from '../audit-log.ts';
+import type { AuditActor } from '../audit-log.ts';
 import { notFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import { listWhere, pageOf, readListQuery, tableListing, type ListQuery } from './list-query.ts';
 import type { ListPage } from './list-query.types.ts';
 import type { SubmissionDetail, SubmissionListItem } from './submissions.types.ts';
+import { changeStatus } from './status-change.ts';
 
 export type SubmissionStatusFilter = ListQuery<(typeof submissionStatuses)[number]>;
 
@@ -68,11 +69,7 @@ export async function getSubmission(db: Db, id: string | undefined): Promise<Sub
   return { submission, sections: answerSections(submission), documents };
 }
 
-/**
- * Sets a submission's status (any of the three, freely) and stamps updated_at. A real change is recorded
- * in the audit log in the same transaction; setting the status it already has records nothing. The row
- * lock makes two staff changing it at once record each other's status as their "from".
- */
+/** Sets a submission's status (any of the three, freely) and stamps updated_at; a real change is audited (status-change.ts). */
 export async function updateSubmissionStatus(
   db: Db,
   actor: AuditActor,
@@ -80,19 +77,9 @@ export async function updateSubmissionStatus(
   status: AuditSubmission['status'],
 ): Promise<AuditSubmission> {
   if (!isUuid(id)) throw notFound('submission');
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: s.status }).from(s).where(eq(s.id, id)).for('update');
-    if (!current) throw notFound('submission');
-    const [row] = await tx.update(s).set({ status, updatedAt: new Date() }).where(eq(s.id, id)).returning();
-    if (current.status !== status) {
-      await recordAudit(
-        tx,
-        actor,
-        'submission.status',
-        { type: 'submission', id },
-        { from: current.status, to: status },
-      );
-    }
-    return row!;
+  return changeStatus(db, actor, 'submission.status', { type: 'submission', id }, status, {
+    lock: async (tx) => (await tx.select({ status: s.status }).from(s).where(eq(s.id, id)).for('update'))[0],
+    update: async (tx) =>
+      (await tx.update(s).set({ status, updatedAt: new Date() }).where(eq(s.id, id)).returning())[0]!,
   });
 }
