@@ -17,6 +17,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import type { ReportArea, ReportAreaId, ReportPrefill } from '../lib/audit-report.ts';
+import type { DeliveredReport } from '../server/admin/reports.types.ts';
 import { messageStatuses, postStatuses, roles, submissionSources, submissionStatuses } from '../lib/statuses.ts';
 
 export * from '../lib/statuses.ts';
@@ -386,6 +388,9 @@ export const auditActions = [
   'document.download',
   'account.signout',
   'account.two-factor-reset',
+  'report.save',
+  'report.deliver',
+  'report.revoke',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -410,6 +415,52 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at, t.id)],
 );
 
+/**
+ * The audit report of one submission (docs/decisions/0027-audit-workbench.md): the draft staff edit. `prefill`
+ * keeps what the rules made of the lead's answers, so the editor shows the reasons beside each score.
+ */
+export const auditReports = pgTable('audit_reports', {
+  submissionId: uuid('submission_id')
+    .primaryKey()
+    .references(() => auditSubmissions.id, { onDelete: 'cascade' }),
+  /** Goes up by one with each save; a save names the revision it edits (a stale one is refused). */
+  revision: integer('revision').notNull().default(0),
+  summary: text('summary').notNull().default(''),
+  areas: jsonb('areas').$type<Record<ReportAreaId, ReportArea>>().notNull(),
+  prefill: jsonb('prefill').$type<ReportPrefill>().notNull(),
+  updatedById: text('updated_by_id'),
+  updatedByEmail: text('updated_by_email'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A delivered version of a report, frozen as the lead reads it, with its private link: only the link
+ * token's SHA-256 is stored, so the database cannot give the link away.
+ */
+export const auditReportDeliveries = pgTable(
+  'audit_report_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => auditSubmissions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: jsonb('content').$type<DeliveredReport>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    firstOpenedAt: ts('first_opened_at'),
+    deliveredById: text('delivered_by_id').notNull(),
+    deliveredByEmail: text('delivered_by_email').notNull(),
+    deliveredAt: ts('delivered_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('audit_report_deliveries_token_idx').on(t.tokenHash),
+    uniqueIndex('audit_report_deliveries_version_idx').on(t.submissionId, t.version),
+  ],
+);
+
 export type AuditSubmission = typeof auditSubmissions.$inferSelect;
 export type NewAuditSubmission = typeof auditSubmissions.$inferInsert;
 export type UploadedDocument = typeof uploadedDocuments.$inferSelect;
@@ -421,3 +472,5 @@ export type UserRole = typeof userRoles.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type AuditReportRow = typeof auditReports.$inferSelect;
+export type AuditReportDelivery = typeof auditReportDeliveries.$inferSelect;

@@ -33,14 +33,26 @@ const rows = async (query: ReturnType<typeof sql>) =>
 describe('the committed migrations', () => {
   it('are folders named <number>_<slug> with a migration.sql, as Netlify Database reads them', () => {
     const migrations = readMigrations();
-    expect(migrations.map((m) => m.name)).toEqual(['0000_init', '0001_uploads', '0002_auth', '0003_security']);
+    expect(migrations.map((m) => m.name)).toEqual([
+      '0000_init',
+      '0001_uploads',
+      '0002_auth',
+      '0003_security',
+      '0004_audit_reports',
+    ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
   });
 
   it('were all applied when the embedded database opened, and applying again changes nothing', async () => {
     const applied = await rows(sql`select name from app_migrations order by name`);
-    expect(applied.map((r) => r.name)).toEqual(['0000_init', '0001_uploads', '0002_auth', '0003_security']);
+    expect(applied.map((r) => r.name)).toEqual([
+      '0000_init',
+      '0001_uploads',
+      '0002_auth',
+      '0003_security',
+      '0004_audit_reports',
+    ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });
 });
