@@ -1,5 +1,6 @@
 // Prints one closing line for CI from the JSON reports of vitest (PGlite, PostgreSQL and parity runs) and
-// Playwright: "N passed, N failed".
+// Playwright: "N passed, N failed". Before it, the slowest tests against their timeouts: a test past half its
+// timeout on this machine is one busy moment from failing CI, so it is named (a figure, not a failure).
 // Plain JavaScript on purpose: it must run on the machine's own Node after a failed step too.
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -23,4 +24,38 @@ if (e2e) {
   skipped += e2e.stats.skipped;
 }
 if (!unit && !unitPg && !parity && !e2e) process.exit(0);
+
+/** Every test with its time and timeout in ms (vitest's report has no per-test timeout: its default). */
+const timings = [];
+const VITEST_TIMEOUT = 20_000;
+for (const [name, vitest] of [['unit', unit], ['pg', unitPg], ['parity', parity]]) {
+  for (const file of vitest?.testResults ?? []) {
+    for (const t of file.assertionResults) {
+      timings.push({ step: name, title: t.fullName, ms: t.duration ?? 0, timeout: VITEST_TIMEOUT });
+    }
+  }
+}
+const walk = (suite) => {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests) {
+      for (const r of t.results) timings.push({ step: 'e2e', title: spec.title, ms: r.duration, timeout: t.timeout });
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child);
+};
+for (const suite of e2e?.suites ?? []) walk(suite);
+timings.sort((a, b) => b.ms / b.timeout - a.ms / a.timeout);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const late = timings.filter((t) => t.ms > t.timeout / 2);
+console.log(
+  `slowest against their timeout: ${timings
+    .slice(0, 3)
+    .map((t) => `${t.step} "${t.title}" ${seconds(t.ms)} of ${seconds(t.timeout)}`)
+    .join('; ')}`,
+);
+console.log(
+  late.length === 0
+    ? 'past half their timeout: none'
+    : `past half their timeout (${late.length}): ${late.map((t) => `${t.step} "${t.title}" ${seconds(t.ms)}`).join('; ')}`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
