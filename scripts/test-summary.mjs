@@ -28,7 +28,11 @@ if (!unit && !unitPg && !parity && !e2e) process.exit(0);
 /** Every test with its time and timeout in ms (vitest's report has no per-test timeout: its default). */
 const timings = [];
 const VITEST_TIMEOUT = 20_000;
-for (const [name, vitest] of [['unit', unit], ['pg', unitPg], ['parity', parity]]) {
+for (const [name, vitest] of [
+  ['unit', unit],
+  ['pg', unitPg],
+  ['parity', parity],
+]) {
   for (const file of vitest?.testResults ?? []) {
     for (const t of file.assertionResults) {
       timings.push({ step: name, title: t.fullName, ms: t.duration ?? 0, timeout: VITEST_TIMEOUT });
