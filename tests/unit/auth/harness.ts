@@ -1,0 +1,79 @@
+/**
+ * Shared by the auth tests: the test database with the tables better-auth and the sign-in guard write,
+ * confirmed accounts and the mails they get, and the deployed site's settings (the requests themselves are
+ * in browser.ts). The helpers work on the database of the file that called `useAuthDatabase`.
+ */
+import { expect, vi } from 'vitest';
+import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
+import * as schema from '../../../src/db/schema.ts';
+import { quietConsole, useTestDatabase, type TestDatabaseOptions } from '../test-db.ts';
+import { get, PASSWORD, signUp } from './browser.ts';
+
+/** Every table the auth tests write, emptied in this order (rows that point at users first). */
+const authTables = [
+  schema.mailOutbox,
+  schema.userRoles,
+  schema.twoFactors,
+  schema.sessions,
+  schema.accounts,
+  schema.verifications,
+  schema.users,
+  schema.authRateLimits,
+  schema.rateLimits,
+];
+
+let handle: DbHandle | undefined;
+const db = () => handle!.db;
+
+/**
+ * The file's test database (tests/unit/test-db.ts), the auth tables emptied before each test, and a quiet
+ * console: the console mail transport prints each mail, better-auth logs refused attempts and warns of the
+ * development secret.
+ */
+export function useAuthDatabase({ truncate }: Pick<TestDatabaseOptions, 'truncate'> = {}): DbHandle {
+  quietConsole('log', 'warn', 'error');
+  handle = useTestDatabase({ empty: authTables, truncate });
+  return handle;
+}
+
+export const outbox = () => db().select().from(schema.mailOutbox);
+
+/** The link in the one mail of `kind` queued for `to`. */
+export async function linkIn(kind: string, to: string): Promise<URL> {
+  const mails = (await outbox()).filter((m) => m.kind === kind && m.to === to);
+  expect(mails).toHaveLength(1);
+  const link = mails[0]!.textBody.match(/https?:\/\/\S+/)?.[0];
+  expect(link, mails[0]!.textBody).toBeDefined();
+  expect(mails[0]!.htmlBody).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
+  return new URL(link!);
+}
+
+/** Follows the confirmation link mailed to `email`, as its owner does. */
+export async function confirm(email: string): Promise<void> {
+  const link = await linkIn('auth.verify', email);
+  expect((await get(link.pathname + link.search)).status).toBe(302);
+}
+
+/** Signs up and follows the confirmation link, as a new staff member does. */
+export async function confirmedAccount(email: string, password = PASSWORD): Promise<void> {
+  expect((await signUp(email, password)).status).toBe(200);
+  await confirm(email);
+}
+
+/**
+ * Runs `fn` with the settings of a deployed site, on a fresh better-auth instance for the same database (a
+ * new identity of it, so better-auth is set up afresh).
+ */
+export async function deployed(fn: () => Promise<void>): Promise<void> {
+  const current = handle!;
+  vi.stubEnv('SITE_ID', 'a1b2c3');
+  vi.stubEnv('BETTER_AUTH_SECRET', 'x'.repeat(44));
+  vi.stubEnv('DATABASE_URL', 'postgres://unused'); // the test database is the database
+  useDatabase({ ...current, db: Object.create(current.db) as typeof current.db });
+  try {
+    await fn();
+  } finally {
+    vi.unstubAllEnvs();
+    useDatabase(current);
+  }
+}
