@@ -1,13 +1,14 @@
 /**
  * Shared by the auth tests: the test database with the tables better-auth and the sign-in guard write,
- * confirmed accounts and the mails they get, and the deployed site's settings (the requests themselves are
- * in browser.ts). The helpers work on the database of the file that called `useAuthDatabase`.
+ * confirmed accounts and the mails they get, the deployed site's settings and a clock for the sign-in lock
+ * (the requests themselves are in browser.ts). The helpers work on the database of the file that called
+ * `useAuthDatabase`.
  */
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import * as schema from '../../../src/db/schema.ts';
 import { quietConsole, useTestDatabase, type TestDatabaseOptions } from '../test-db.ts';
-import { get, PASSWORD, signUp } from './browser.ts';
+import { get, PASSWORD, post, signUp } from './browser.ts';
 
 /** Every table the auth tests write, emptied in this order (rows that point at users first). */
 const authTables = [
@@ -60,6 +61,13 @@ export async function confirmedAccount(email: string, password = PASSWORD): Prom
   await confirm(email);
 }
 
+/** The reset token mailed to `email` after asking for one. */
+export async function resetToken(email: string): Promise<string> {
+  expect((await post('/request-password-reset', { email })).status).toBe(200);
+  const mails = (await outbox()).filter((m) => m.kind === 'auth.reset' && m.to === email);
+  return new URL(mails.at(-1)!.textBody.match(/https?:\/\/\S+/)![0]).searchParams.get('reset')!;
+}
+
 /**
  * Runs `fn` with the settings of a deployed site, on a fresh better-auth instance for the same database (a
  * new identity of it, so better-auth is set up afresh).
@@ -77,3 +85,16 @@ export async function deployed(fn: () => Promise<void>): Promise<void> {
     useDatabase(current);
   }
 }
+
+/**
+ * Fakes only Date, from 2030-01-01 09:00 UTC, in every test of the file: the sign-in lock's clock moves
+ * on command (`advance`), the database and better-auth keep real timers.
+ */
+export function fakeDate(): void {
+  afterEach(() => vi.useRealTimers());
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T09:00:00Z'));
+  });
+}
+export const advance = (seconds: number) => vi.setSystemTime(new Date(Date.now() + seconds * 1000));
