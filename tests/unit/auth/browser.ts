@@ -13,6 +13,12 @@ export const signUp = (email: string, password = PASSWORD, init: CallOptions = {
 export const signIn = (email: string, password = PASSWORD, init: CallOptions = {}) =>
   post('/sign-in/email', { email, password }, init);
 
+/** The `name=value` of the cookie called `*.<name>` that a response sets with a value, or null. */
+export function cookieOf(res: Response, name: string): string | null {
+  const set = res.headers.getSetCookie().find((c) => new RegExp(`^[^=]*\\.${name}=[^;]`).test(c));
+  return set ? set.split(';')[0]! : null;
+}
+
 /** The `name=value` of the session cookie a response sets, not one it clears (what a browser sends back). */
 export function sessionCookie(res: Response): string {
   const set = res.headers.getSetCookie().find((c) => /^[^=]*\.session_token=[^;]/.test(c) && !/max-age=0/i.test(c));

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import * as schema from '../../../src/db/schema.ts';
 import { quietConsole, useTestDatabase, type TestDatabaseOptions } from '../test-db.ts';
-import { get, PASSWORD, post, signUp } from './browser.ts';
+import { get, PASSWORD, post, sessionCookie, signIn, signUp } from './browser.ts';
 
 /** Every table the auth tests write, emptied in this order (rows that point at users first). */
 const authTables = [
@@ -24,7 +24,8 @@ const authTables = [
 ];
 
 let handle: DbHandle | undefined;
-const db = () => handle!.db;
+/** The database of the file's tests. */
+export const db = () => handle!.db;
 
 /**
  * The file's test database (tests/unit/test-db.ts), the auth tables emptied before each test, and a quiet
@@ -59,6 +60,14 @@ export async function confirm(email: string): Promise<void> {
 export async function confirmedAccount(email: string, password = PASSWORD): Promise<void> {
   expect((await signUp(email, password)).status).toBe(200);
   await confirm(email);
+}
+
+/** A confirmed account, signed in: its session cookie. */
+export async function signedIn(email: string): Promise<string> {
+  await confirmedAccount(email);
+  const res = await signIn(email);
+  expect(res.status).toBe(200);
+  return sessionCookie(res);
 }
 
 /** The reset token mailed to `email` after asking for one. */
