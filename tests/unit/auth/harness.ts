@@ -1,10 +1,12 @@
 /**
  * Shared by the auth tests: the test database with the tables better-auth and the sign-in guard write,
- * confirmed accounts and the mails they get, the deployed site's settings and a clock for the sign-in lock
- * (the requests themselves are in browser.ts). The helpers work on the database of the file that called
- * `useAuthDatabase`.
+ * confirmed accounts and the mails they get, the deployed site's settings, a clock for the sign-in lock and
+ * the `npm run admin` command (the requests themselves are in browser.ts). The helpers work on the database
+ * of the file that called `useAuthDatabase`.
  */
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { runAdmin } from '../../../scripts/admin.ts';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import * as schema from '../../../src/db/schema.ts';
 import { quietConsole, useTestDatabase, type TestDatabaseOptions } from '../test-db.ts';
@@ -77,6 +79,9 @@ export async function resetToken(email: string): Promise<string> {
   return new URL(mails.at(-1)!.textBody.match(/https?:\/\/\S+/)![0]).searchParams.get('reset')!;
 }
 
+export const userId = async (email: string) =>
+  (await db().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email)))[0]?.id;
+
 /**
  * Runs `fn` with the settings of a deployed site, on a fresh better-auth instance for the same database (a
  * new identity of it, so better-auth is set up afresh).
@@ -107,3 +112,11 @@ export function fakeDate(): void {
   });
 }
 export const advance = (seconds: number) => vi.setSystemTime(new Date(Date.now() + seconds * 1000));
+
+/** Runs `npm run admin` (scripts/admin.ts) on the test database: its exit code and what it printed. */
+export async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, db(), { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
