@@ -1,40 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import auth from '../../../netlify/functions/auth.mts';
-import {
-  accounts,
-  authRateLimits,
-  mailOutbox,
-  sessions,
-  userRoles,
-  users,
-  verifications,
-} from '../../../src/db/schema.ts';
+import { accounts, sessions, userRoles, users } from '../../../src/db/schema.ts';
 import { requireRole } from '../../../src/server/roles.ts';
 import { SESSION_LIMITS } from '../../../src/server/session-limits.ts';
 import { getSessionUser } from '../../../src/server/session.ts';
-import { call, origin, type CallOptions } from '../functions/harness.ts';
-import { quietConsole, useTestDatabase } from '../test-db.ts';
+import { get, PASSWORD, post, requestWith, sessionCookie, signIn, withCookie } from './browser.ts';
+import { useAuthDatabase } from './harness.ts';
 
-quietConsole('log', 'warn', 'error');
-const handle = useTestDatabase({
-  empty: [mailOutbox, userRoles, sessions, accounts, verifications, users, authRateLimits],
-});
+const handle = useAuthDatabase();
 
-const PASSWORD = 'correct horse'; // 13 characters
 const MINUTE = 60_000;
-const post = (path: string, body: unknown, init: CallOptions = {}) => call(auth, `/api/auth${path}`, body, init);
-const get = (path: string, init: CallOptions = {}) => call(auth, path, undefined, { ...init, method: 'GET' });
-const signIn = (email: string, password = PASSWORD) => post('/sign-in/email', { email, password });
-
-/** The `name=value` of the session cookie a response sets (what a browser sends back). */
-function sessionCookie(res: Response): string {
-  const set = res.headers.getSetCookie().find((c) => c.includes('.session_token=') && !/max-age=0/i.test(c));
-  if (!set) throw new Error(`no session cookie in ${res.status} answer`);
-  return set.split(';')[0]!;
-}
-const withCookie = (cookie: string) => ({ headers: { cookie } });
-const requestWith = (cookie: string) => new Request(`${origin}/api/admin/me`, { headers: { cookie } });
 const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
 
 /** A confirmed staff account with the viewer role, as `npm run admin` makes one. */
