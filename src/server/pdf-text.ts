@@ -1,0 +1,86 @@
+/**
+ * Text for a PDF drawn in the standard fonts (Helvetica): they encode WinAnsi only (Latin letters and the
+ * usual punctuation), and pdf-lib throws on anything else. What they cannot encode is replaced by the
+ * nearest plain form (≥ → >=, ő → o) or a `?` (CJK, emoji), so an editor's text never breaks the download.
+ */
+import type { PDFFont } from 'pdf-lib';
+
+/** Signs with a plain spelling; the rest fall back to their letter without accent, or `?`. */
+const plain: Record<string, string> = {
+  '≥': '>=',
+  '≤': '<=',
+  '≠': '!=',
+  '≈': '~',
+  '→': '->',
+  '←': '<-',
+  '⇒': '=>',
+  '↑': 'up',
+  '↓': 'down',
+  '−': '-',
+  '‐': '-',
+  '‑': '-',
+  '✓': 'v',
+  '✔': 'v',
+  '✗': 'x',
+  '′': "'",
+  '″': '"',
+  '\t': '    ',
+};
+/** Zero-width spaces and joiners, the byte-order mark and emoji variation selectors: nothing to draw. */
+const invisible = (cp: number) =>
+  (cp >= 0x200b && cp <= 0x200d) || cp === 0x2060 || cp === 0xfeff || (cp >= 0xfe00 && cp <= 0xfe0f);
+const spaces = /[\u2000-\u200a\u202f\u205f\u3000]/;
+
+const supportedSets = new WeakMap<PDFFont, Set<number>>();
+const supported = (font: PDFFont) => {
+  let set = supportedSets.get(font);
+  if (!set) supportedSets.set(font, (set = new Set(font.getCharacterSet())));
+  return set;
+};
+
+/** `text` as `font` can draw it (one line: line breaks are the caller's). */
+export function encodable(text: string, font: PDFFont): string {
+  const set = supported(font);
+  const fits = (s: string) => s !== '' && [...s].every((c) => set.has(c.codePointAt(0)!));
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (set.has(cp)) out += ch;
+    else if (invisible(cp)) continue;
+    else if (spaces.test(ch)) out += ' ';
+    else {
+      const near = plain[ch] ?? ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      out += fits(near) ? near : '?';
+    }
+  }
+  return out;
+}
+
+/** The lines of `text` (one line, already encodable) that fit `width` at `size`; a word too long is cut. */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (let word of text.split(/ +/).filter(Boolean)) {
+    const joined = line ? `${line} ${word}` : word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    // A web address or a run of letters wider than the line: cut it where the line is full.
+    while (!fits(word)) {
+      let [cut, over] = [1, word.length]; // the longest start that fits, by halving
+      while (over - cut > 1) {
+        const mid = (cut + over) >> 1;
+        if (fits(word.slice(0, mid))) cut = mid;
+        else over = mid;
+      }
+      lines.push(word.slice(0, cut));
+      word = word.slice(cut);
+    }
+    line = word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
