@@ -40,6 +40,7 @@ const supported = (font: PDFFont) => {
 
 /** `text` as `font` can draw it (one line: line breaks are the caller's). */
 export function encodable(text: string, font: PDFFont): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return text; // printable ASCII: all of it is in WinAnsi
   const set = supported(font);
   const fits = (s: string) => s !== '' && [...s].every((c) => set.has(c.codePointAt(0)!));
   let out = '';
@@ -58,28 +59,31 @@ export function encodable(text: string, font: PDFFont): string {
 
 /** The lines of `text` (one line, already encodable) that fit `width` at `size`; a word too long is cut. */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const measure = (s: string) => font.widthOfTextAtSize(s, size);
+  // Widths add up word by word (each word measured once), so a long text wraps in linear time.
+  const space = measure(' ');
   const lines: string[] = [];
-  let line = '';
+  let [line, used] = ['', 0];
   for (let word of text.split(/ +/).filter(Boolean)) {
-    const joined = line ? `${line} ${word}` : word;
-    if (fits(joined)) {
-      line = joined;
+    let wide = measure(word);
+    if (line && used + space + wide <= width) {
+      [line, used] = [`${line} ${word}`, used + space + wide];
       continue;
     }
     if (line) lines.push(line);
     // A web address or a run of letters wider than the line: cut it where the line is full.
-    while (!fits(word)) {
+    while (wide > width) {
       let [cut, over] = [1, word.length]; // the longest start that fits, by halving
       while (over - cut > 1) {
         const mid = (cut + over) >> 1;
-        if (fits(word.slice(0, mid))) cut = mid;
+        if (measure(word.slice(0, mid)) <= width) cut = mid;
         else over = mid;
       }
       lines.push(word.slice(0, cut));
       word = word.slice(cut);
+      wide = measure(word);
     }
-    line = word;
+    [line, used] = [word, wide];
   }
   if (line) lines.push(line);
   return lines;
