@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/client.ts';
 import { auditReportDeliveries } from '../../../src/db/schema.ts';
-import { ApiError } from '../../../src/server/errors.ts';
+import type { ApiError } from '../../../src/server/errors.ts';
 import { openDeliveredReport } from '../../../src/server/report-links.ts';
 import { hashReportToken, newReportToken, REPORT_TOKEN } from '../../../src/server/report-token.ts';
 import { deliveredReport } from '../../fixtures/reports.ts';
