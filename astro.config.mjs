@@ -17,6 +17,7 @@ const noindexPaths = new Set([
   '/admin',
   '/404',
   '/blog-shell',
+  '/report-shell',
 ]);
 const siteUrl = process.env.SITE_URL ?? site.url;
 

@@ -9,7 +9,7 @@ import { getDb, type Db } from '../../src/db/client.ts';
 import { blogCacheHeaders } from '../../src/server/blog/cache.ts';
 import { feed, listPage, postPage, sitemap } from '../../src/server/blog/pages.ts';
 import { allPublishedPosts, findPublishedPost, listPublishedPosts } from '../../src/server/blog/posts.ts';
-import { fillShell, loadBuiltPage, loadShell } from '../../src/server/blog/shell.ts';
+import { fillShell, loadShell, notFoundPage as notFound, unavailablePage } from '../../src/server/blog/shell.ts';
 import { blogPaths } from '../../src/server/blog/tokens.ts';
 import { allowMethods, withErrors } from '../../src/server/http.ts';
 
@@ -17,21 +17,7 @@ const respond = (body: string, type: string, status = 200) =>
   new Response(body, { status, headers: { 'Content-Type': type, ...blogCacheHeaders() } });
 
 const html = 'text/html; charset=utf-8';
-
-/** The site's own not-found page with its 404 status. */
-async function notFound(): Promise<Response> {
-  const page = await loadBuiltPage('/404').catch(
-    () => '<h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p>',
-  );
-  return new Response(page, { status: 404, headers: { 'Content-Type': html, 'Cache-Control': 'no-store' } });
-}
-
-/** A plain page for the visitor when the database cannot be reached (no internals, no caching). */
-const unavailable = () =>
-  new Response(
-    '<!doctype html><html lang="en"><title>Unexpected Application Error!</title><h1>Unexpected Application Error!</h1><p>The blog is unavailable for a moment. Please try again in a minute.</p></html>',
-    { status: 503, headers: { 'Content-Type': html, 'Retry-After': '30', 'Cache-Control': 'no-store' } },
-  );
+const unavailable = () => unavailablePage('The blog');
 
 export default withErrors(async (request, context) => {
   const guard = allowMethods(request, ['GET', 'HEAD']);

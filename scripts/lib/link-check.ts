@@ -7,6 +7,7 @@ import path from 'node:path';
 import { builtPages, distDir, pagePath } from './built-site.ts';
 import { resolveFile } from './static.ts';
 import { blogPaths, SHELL_PATH } from '../../src/server/blog/tokens.ts';
+import { reportShell } from '../../src/server/report-text.ts';
 
 /** Pages a function serves instead of the build. */
 const functionPaths = new Set<string>(Object.values(blogPaths));
@@ -47,7 +48,8 @@ export function checkLinks(dir = distDir, siteOrigins: string[] = []): LinkProbl
   };
 
   for (const page of builtPages(dir)) {
-    if (pagePath(page) === SHELL_PATH) continue; // the blog's frame: its links are placeholders until filled
+    // The blog's and the report's frames: their links are placeholders until filled.
+    if (pagePath(page) === SHELL_PATH || pagePath(page) === reportShell.path) continue;
     const file = path.join(dir, page);
     const base = new URL(pagePath(page), 'http://site.invalid');
     for (const { attr: name, url } of pageUrls(readFileSync(file, 'utf8'))) {

@@ -76,6 +76,12 @@ export const headerLinks: readonly NavLink[] = [
   { label: 'Contact', href: '/contact' },
 ];
 
+/** The labels of the buttons to the external scheduling pages (`site.scheduling`). */
+export const bookingLabels = {
+  strategyCall: 'Book a Strategy Call',
+  usMarketCall: 'Book a U.S. Market Strategy Call',
+} as const;
+
 export const headerCta: NavLink = { label: 'Start Your Audit', href: '/audit-intake' };
 
 export const footerQuickLinks: readonly NavLink[] = [

@@ -13,3 +13,8 @@ export function formatDateTime(date: Date): string {
   const mm = String(date.getMinutes()).padStart(2, '0');
   return `${months[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()} ${hh}:${mm}`;
 }
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** `$1,350`: a package price or a budget, in whole U.S. dollars. */
+export const formatUsd = (amount: number): string => usd.format(amount);

@@ -8,6 +8,7 @@ export const GET: APIRoute = ({ site }) =>
       'Allow: /',
       'Disallow: /admin',
       'Disallow: /blog-shell',
+      'Disallow: /report-shell',
       'Disallow: /api/',
       '',
       `Sitemap: ${new URL('/sitemap.xml', site).href}`,

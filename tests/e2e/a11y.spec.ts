@@ -14,6 +14,7 @@ const phonePaths = [
   '/audit-intake',
   '/blog-shell',
   '/contact',
+  '/report-shell',
   firstUnder('case-studies'),
   firstUnder('resources'),
   firstUnder('services'),

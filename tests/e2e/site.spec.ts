@@ -35,8 +35,8 @@ test('an unknown path shows the not-found page with a 404 status', async ({ page
 });
 
 test('every built page has one title, a description, an absolute canonical and Open Graph tags', async () => {
-  // The blog's frame is a template: the blog spec checks the pages the blog function fills from it.
-  const pages = builtPages().filter((file) => file !== 'blog-shell.html');
+  // The blog's and the report's frames are templates: their specs check the pages the functions fill from them.
+  const pages = builtPages().filter((file) => file !== 'blog-shell.html' && file !== 'report-shell.html');
   expect(pages.length).toBeGreaterThanOrEqual(publicRoutes.length + 1);
   for (const file of pages) {
     const html = readFileSync(path.join(distDir, file), 'utf8');
@@ -138,6 +138,7 @@ test('/sitemap lists every indexable route, and sitemap.xml and robots.txt are g
     '/404',
     '/admin',
     '/blog-shell',
+    '/report-shell',
     ...publicRoutes.filter((r) => r.noindex).map((r) => r.path),
   ]);
   const expected = builtPages()

@@ -22,7 +22,7 @@ export function contentDisposition(name: string): string {
 
 /** A file download: its bytes (a stream is passed on as it is read), type, name and size when known. */
 export function attachment(
-  body: ReadableStream<Uint8Array> | string,
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string,
   file: { name: string; type: string; size?: number },
 ): Response {
   const headers = new Headers({

@@ -1,6 +1,7 @@
 /**
  * Fills the blog frame: the built page `/blog-shell` with its tokens replaced per request, each in the
- * escaping its place needs (HTML text and attributes, or JSON inside the JSON-LD script).
+ * escaping its place needs (HTML text and attributes, or JSON inside the JSON-LD script). The lead's report
+ * page fills its own frame, `/report-shell`, with the same tokens (src/server/report-page.ts).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +22,8 @@ export interface BlogPage {
   /** Safe HTML of the page's main part. */
   main: string;
   jsonLd: Record<string, unknown>[];
+  /** Kept out of search engines (the lead's private report); the blog's pages are indexed. */
+  noindex?: boolean;
 }
 
 const built = new Map<string, Promise<string>>();
@@ -48,6 +51,23 @@ export function loadBuiltPage(page: string): Promise<string> {
   return text;
 }
 
+const html = 'text/html; charset=utf-8';
+
+/** The site's own not-found page with its 404 status (a plain one if the build's page is missing). */
+export async function notFoundPage(): Promise<Response> {
+  const page = await loadBuiltPage('/404').catch(
+    () => '<h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p>',
+  );
+  return new Response(page, { status: 404, headers: { 'Content-Type': html, 'Cache-Control': 'no-store' } });
+}
+
+/** A plain page for the visitor when the database cannot be reached (no internals, no caching). */
+export const unavailablePage = (what: string) =>
+  new Response(
+    `<!doctype html><html lang="en"><title>Unexpected Application Error!</title><h1>Unexpected Application Error!</h1><p>${what} is unavailable for a moment. Please try again in a minute.</p></html>`,
+    { status: 503, headers: { 'Content-Type': html, 'Retry-After': '30', 'Cache-Control': 'no-store' } },
+  );
+
 /** The blog frame. */
 export const loadShell = () => loadBuiltPage(SHELL_PATH);
 
@@ -57,6 +77,7 @@ export function fillShell(shell: string, page: BlogPage): string {
   const ld = page.jsonLd
     .map((block) => `<script type="application/ld+json">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`)
     .join('');
+  const robots = page.noindex ? 'noindex' : 'index, follow';
   const tokens: Record<string, string> = {
     [t.heroSubtitle]: escapeHtml(page.heroSubtitle),
     [t.heroTitle]: escapeHtml(page.heroTitle),
@@ -68,7 +89,7 @@ export function fillShell(shell: string, page: BlogPage): string {
   const places: [RegExp, (match: string) => string][] = [
     [/<script type="application\/ld\+json">[^<]*<\/script>/, () => ld],
     [new RegExp(`https?://[^"]*/${t.image}`), () => image],
-    [/<meta name="robots" content="[^"]*">/, () => '<meta name="robots" content="index, follow">'],
+    [/<meta name="robots" content="[^"]*">/, () => `<meta name="robots" content="${robots}">`],
     [/<meta property="og:type" content="[^"]*">/, () => `<meta property="og:type" content="${page.ogType}">`],
     [
       new RegExp(
