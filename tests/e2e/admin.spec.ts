@@ -1,21 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { auditSubmissions, blogPosts, contactMessages, userRoles, users } from '../../src/db/schema.ts';
 import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
-import { adminCli, grantRole, password, seedIntake, signIn } from './portal.ts';
-
-/**
- * Clicks and waits for the post's save to be answered: a toast alone may be the previous save's, since
- * one of the same words can still be showing.
- */
-async function saved(page: Page, method: string, click: () => Promise<void>) {
-  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/posts') && r.request().method() === method);
-  await click();
-  expect((await answered).ok()).toBe(true);
-}
+import { adminCli, grantRole, password, saved, seedIntake, signIn } from './portal.ts';
 
 test('an administrator made on the command line runs the whole portal', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);

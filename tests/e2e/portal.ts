@@ -6,6 +6,16 @@ import { intakePayload } from '../fixtures/forms.ts';
 
 export const password = 'correct horse battery staple';
 
+/**
+ * Clicks and waits for the post's save to be answered: a toast alone may be the previous save's, since
+ * one of the same words can still be showing.
+ */
+export async function saved(page: Page, method: string, click: () => Promise<void>) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/posts') && r.request().method() === method);
+  await click();
+  expect((await answered).ok()).toBe(true);
+}
+
 /** `npm run admin -- …` against the running server's database (the CLI joins it over its socket). */
 export function adminCli(...args: string[]): string {
   return execFileSync(process.execPath, ['scripts/admin.ts', ...args], {
