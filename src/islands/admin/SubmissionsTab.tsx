@@ -14,6 +14,7 @@ import { TabSection } from '../ui/TabSection.tsx';
 import { ListControls } from './ListControls.tsx';
 import { StatusSelect } from './StatusSelect.tsx';
 import { useFilteredList, useStatusUpdate } from './useList.ts';
+import { ReportEditor } from './report/ReportEditor.tsx';
 
 const sourceLabel = { contact_page: 'Contact page', intake: 'Intake' } as const;
 
@@ -21,6 +22,7 @@ type Row = Json<SubmissionListItem>;
 
 export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
   const [openId, setOpenId] = useState<string | null>(null);
+  const [reportId, setReportId] = useState<string | null>(null);
   const { list, setPage, controls } = useFilteredList<Row>('submissions', 'Error fetching submissions: ');
   const status = useStatusUpdate('submissions', ['submission']);
 
@@ -79,6 +81,13 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
     )),
   ];
 
+  if (reportId) {
+    return (
+      <TabSection title="Audit Submissions" hideTitle>
+        <ReportEditor submissionId={reportId} canEdit={canEdit} onClose={() => setReportId(null)} />
+      </TabSection>
+    );
+  }
   return (
     <TabSection title="Audit Submissions" hideTitle>
       <ListControls {...controls} statuses={submissionStatuses} searchLabel="Search company, name or email" />
@@ -90,12 +99,12 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
         onPage={setPage}
         rowData={(s) => ({ 'data-submission': s.id })}
       />
-      {openId && <SubmissionDetail id={openId} onClose={() => setOpenId(null)} />}
+      {openId && <SubmissionDetail id={openId} onClose={() => setOpenId(null)} onReport={() => setReportId(openId)} />}
     </TabSection>
   );
 }
 
-function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) {
+function SubmissionDetail({ id, onClose, onReport }: { id: string; onClose: () => void; onReport: () => void }) {
   const detail = useQuery({
     queryKey: ['submission', id],
     queryFn: () => api<Json<Detail>>(`/api/admin/submissions/${id}`),
@@ -113,9 +122,14 @@ function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) 
         <h3 id="submission-detail-heading" className="text-xl font-bold">
           {d ? d.submission.companyName : 'Loading…'}
         </h3>
-        <button type="button" onClick={onClose} className={buttonClass({ variant: 'link', size: 'inlineSm' })}>
-          Close
-        </button>
+        <div className="flex gap-4">
+          <button type="button" onClick={onReport} className={buttonClass({ size: 'xs' })}>
+            Open audit report
+          </button>
+          <button type="button" onClick={onClose} className={buttonClass({ variant: 'link', size: 'inlineSm' })}>
+            Close
+          </button>
+        </div>
       </div>
       {d && (
         <>
