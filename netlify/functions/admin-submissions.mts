@@ -1,6 +1,8 @@
 // Audit submissions for staff (docs/decisions/0012-staff-lists-page-filter-search-export.md); viewers read, editors also set the status:
 //   GET   /api/admin/submissions?status=&q=&spam=&page=    viewer → { items, total, page, pageSize }
 //   GET   /api/admin/submissions/export.csv?status=&q=&spam= viewer → text/csv attachment of every match
+//   GET   /api/admin/submissions?…&due=overdue|review|audit&sort=newest|due  (the clock: docs/decisions/0027-audit-workbench.md)
+//   GET   /api/admin/submissions/overdue                   viewer → { review, audit } overdue now (spam aside)
 //   GET   /api/admin/submissions/:id                       viewer → { submission, sections, documents }
 //   PATCH /api/admin/submissions/:id { status }            editor → { submission }
 // Each change of status is recorded in the audit log (submission.status).
@@ -11,6 +13,7 @@ import {
   exportSubmissions,
   getSubmission,
   listSubmissions,
+  overdueCounts,
   submissionStatusSchema,
   submissionsQuery,
   updateSubmissionStatus,
@@ -19,6 +22,10 @@ import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 
 export default adminEndpoint((url, { id }) => {
+  // Before the list's routes: the router may give this path no id (the literal pattern) or `overdue` as one.
+  if (url.pathname.endsWith('/overdue')) {
+    return { GET: { role: 'viewer', run: async ({ db }) => json(await overdueCounts(db)) } };
+  }
   const list = listRoutes(url, id, {
     role: 'viewer',
     exportPath: '/export.csv',
@@ -41,5 +48,10 @@ export default adminEndpoint((url, { id }) => {
 });
 
 export const config: Config = {
-  path: ['/api/admin/submissions', '/api/admin/submissions/export.csv', '/api/admin/submissions/:id'],
+  path: [
+    '/api/admin/submissions',
+    '/api/admin/submissions/export.csv',
+    '/api/admin/submissions/overdue',
+    '/api/admin/submissions/:id',
+  ],
 };

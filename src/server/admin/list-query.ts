@@ -68,21 +68,22 @@ export async function pageOf<T>(rows: Pageable<T>, total: PromiseLike<number>, p
 }
 
 /**
- * The list and the export of one table's rows under `filter`, in `order`: a page of whole rows with the count
- * of all that match, or every match as CSV.
+ * The list and the export of one table's rows under `filter`, in `sorted` order (fixed, or chosen by the
+ * query): a page of whole rows with the count of all that match, or every match as CSV.
  */
 export function tableListing<T extends PgTable, Q extends { page: number }>(
   table: T,
   filter: (query: Q) => SQL | undefined,
-  order: SQL[],
+  sorted: SQL[] | ((query: Q) => SQL[]),
 ) {
+  const order = (query: Q) => (typeof sorted === 'function' ? sorted(query) : sorted);
   // drizzle cannot infer a select over a generic table: the rows are the table's, as `$inferSelect` says.
   const matching = (db: Db, query: Q) =>
     db
       .select()
       .from(table as PgTable)
       .where(filter(query))
-      .orderBy(...order) as unknown as Pageable<T['$inferSelect']> & PromiseLike<T['$inferSelect'][]>;
+      .orderBy(...order(query)) as unknown as Pageable<T['$inferSelect']> & PromiseLike<T['$inferSelect'][]>;
   return {
     page: (db: Db, query: Q): Promise<ListPage<T['$inferSelect']>> =>
       pageOf(matching(db, query), db.$count(table, filter(query)), query.page),

@@ -1,21 +1,50 @@
-/** Audit submissions for staff (docs/decisions/0012-staff-lists-page-filter-search-export.md): the paged list, the CSV export, one submission, its status. */
-import { asc, desc, eq } from 'drizzle-orm';
+/**
+ * Audit submissions for staff (docs/decisions/0012-staff-lists-page-filter-search-export.md): the paged list
+ * with each one's clock (docs/decisions/0027-audit-workbench.md), the CSV export, one submission, its status.
+ */
+import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { auditSubmissions, submissionStatuses, uploadedDocuments, type AuditSubmission } from '../../db/schema.ts';
 import { answerSections } from '../audit-answers.ts';
 import type { AuditActor } from '../audit-log.ts';
-import { notFound } from '../errors.ts';
+import { AUDIT_DUE_HOURS, REVIEW_DUE_HOURS, submissionClock, type SubmissionClock } from '../../lib/audit-report.ts';
+import { invalidFields, notFound } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 import { listWhere, pageOf, readListQuery, tableListing, type ListQuery } from './list-query.ts';
 import type { ListPage } from './list-query.types.ts';
 import type { SubmissionDetail, SubmissionListItem } from './submissions.types.ts';
 import { changeStatus } from './status-change.ts';
 
-export type SubmissionStatusFilter = ListQuery<(typeof submissionStatuses)[number]>;
+/** Which overdue work a list shows: any, the review (pending after 24 h), or the audit (not completed after 72 h). */
+export const dueFilters = ['overdue', 'review', 'audit'] as const;
+/** The order of a list: newest first, or the work due soonest first (completed last). */
+export const submissionSorts = ['newest', 'due'] as const;
 
-/** The submissions filters of a list or export URL. */
-export const submissionsQuery = (url: URL): SubmissionStatusFilter => readListQuery(url, submissionStatuses);
+export type SubmissionStatusFilter = ListQuery<(typeof submissionStatuses)[number]> & {
+  due: (typeof dueFilters)[number] | null;
+  sort: (typeof submissionSorts)[number];
+  /** The moment the clock is read at. */
+  now: Date;
+};
+
+/** The submissions filters of a list or export URL: the common ones, `due` and `sort`. */
+export function submissionsQuery(url: URL, now = new Date()): SubmissionStatusFilter {
+  const base = readListQuery(url, submissionStatuses);
+  const due = url.searchParams.get('due')?.trim() ?? '';
+  const sort = url.searchParams.get('sort')?.trim() ?? '';
+  const fields: Record<string, string> = {};
+  if (due && !(dueFilters as readonly string[]).includes(due)) fields.due = `Use ${dueFilters.join(', ')}`;
+  if (sort && !(submissionSorts as readonly string[]).includes(sort))
+    fields.sort = `Use ${submissionSorts.join(' or ')}`;
+  if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
+  return {
+    ...base,
+    due: (due || null) as SubmissionStatusFilter['due'],
+    sort: (sort || 'newest') as SubmissionStatusFilter['sort'],
+    now,
+  };
+}
 
 /** The body of `PATCH /api/admin/submissions/:id`. */
 export const submissionStatusSchema = z.object({
@@ -23,7 +52,7 @@ export const submissionStatusSchema = z.object({
 });
 
 const s = auditSubmissions;
-const listColumns: { [K in keyof SubmissionListItem]: (typeof s)[K] } = {
+const listColumns: { [K in Exclude<keyof SubmissionListItem, keyof SubmissionClock>]: (typeof s)[K] } = {
   id: s.id,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
@@ -36,24 +65,60 @@ const listColumns: { [K in keyof SubmissionListItem]: (typeof s)[K] } = {
   isSpam: s.isSpam,
 };
 
-const where = (query: SubmissionStatusFilter) =>
-  listWhere(query, { status: s.status, isSpam: s.isSpam, search: [s.companyName, s.contactName, s.contactEmail] });
-const newestFirst = [desc(s.createdAt), desc(s.id)];
+const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * 3_600_000);
 
-/** One page of the submissions that match, newest first. */
-export const listSubmissions = (db: Db, query: SubmissionStatusFilter): Promise<ListPage<SubmissionListItem>> =>
-  pageOf(
+/** The submissions overdue at `now`: the review (still pending after 24 h), the audit (not completed after 72 h). */
+const overdue = {
+  review: (now: Date) => and(eq(s.status, 'pending'), lt(s.createdAt, hoursBefore(now, REVIEW_DUE_HOURS))),
+  audit: (now: Date) => and(ne(s.status, 'completed'), lt(s.createdAt, hoursBefore(now, AUDIT_DUE_HOURS))),
+};
+
+function dueWhere(query: SubmissionStatusFilter): SQL | undefined {
+  if (query.due === 'review') return overdue.review(query.now);
+  if (query.due === 'audit') return overdue.audit(query.now);
+  if (query.due === 'overdue') return or(overdue.review(query.now), overdue.audit(query.now));
+  return undefined;
+}
+
+const where = (query: SubmissionStatusFilter) =>
+  and(
+    listWhere(query, { status: s.status, isSpam: s.isSpam, search: [s.companyName, s.contactName, s.contactEmail] }),
+    dueWhere(query),
+  );
+const order = (query: SubmissionStatusFilter) =>
+  query.sort === 'due'
+    ? [asc(sql`${s.status} = 'completed'`), asc(s.createdAt), asc(s.id)]
+    : [desc(s.createdAt), desc(s.id)];
+
+/** One page of the submissions that match, in the query's order, each with its clock. */
+export async function listSubmissions(db: Db, query: SubmissionStatusFilter): Promise<ListPage<SubmissionListItem>> {
+  const page = await pageOf(
     db
       .select(listColumns)
       .from(s)
       .where(where(query))
-      .orderBy(...newestFirst),
+      .orderBy(...order(query)),
     db.$count(s, where(query)),
     query.page,
   );
+  return {
+    ...page,
+    items: page.items.map((item) => ({ ...item, ...submissionClock(item.createdAt, item.status, query.now) })),
+  };
+}
 
 /** Every submission that matches (all pages), every column, as CSV. */
-export const exportSubmissions = tableListing(s, where, newestFirst).csv;
+export const exportSubmissions = tableListing(s, where, order).csv;
+
+/** How many submissions (spam aside) are overdue now: for the portal's header. */
+export async function overdueCounts(db: Db, now = new Date()): Promise<{ review: number; audit: number }> {
+  const notSpam = eq(s.isSpam, false);
+  const [review, audit] = await Promise.all([
+    db.$count(s, and(notSpam, overdue.review(now))),
+    db.$count(s, and(notSpam, overdue.audit(now))),
+  ]);
+  return { review, audit };
+}
 
 /** A submission with its answers grouped by intake step and its documents in upload order. */
 export async function getSubmission(db: Db, id: string | undefined): Promise<SubmissionDetail> {

@@ -50,6 +50,7 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
       'GET /api/admin/me',
       'GET /api/admin/submissions',
       'GET /api/admin/submissions/export.csv',
+      'GET /api/admin/submissions/overdue',
       'GET /api/admin/submissions/:id',
       'GET /api/admin/documents/:id',
       'GET /api/admin/messages',

@@ -43,7 +43,7 @@ describe('GET /api/admin/submissions', () => {
     expect((await list('?page=3')).items).toEqual([]);
   });
 
-  it('carries the list columns of each submission and no answers', async () => {
+  it('carries the list columns of each submission, its clock, and no answers', async () => {
     await addSubmission(handle, { serviceType: 'cro', biggestChallenge: 'secret' });
     const [item] = (await list()).items;
     expect(Object.keys(item).sort()).toEqual(
@@ -58,6 +58,10 @@ describe('GET /api/admin/submissions', () => {
         'source',
         'status',
         'updatedAt',
+        'reviewDueAt',
+        'auditDueAt',
+        'reviewOverdue',
+        'auditOverdue',
       ].sort(),
     );
     expect(item).toMatchObject({ serviceType: 'cro', status: 'pending', source: 'contact_page', isSpam: false });
