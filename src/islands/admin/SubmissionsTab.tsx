@@ -14,7 +14,6 @@ import { TabSection } from '../ui/TabSection.tsx';
 import { ListControls } from './ListControls.tsx';
 import { StatusSelect } from './StatusSelect.tsx';
 import { useFilteredList, useStatusUpdate } from './useList.ts';
-import { ReportEditor } from './report/ReportEditor.tsx';
 
 const sourceLabel = { contact_page: 'Contact page', intake: 'Intake' } as const;
 
@@ -22,7 +21,6 @@ type Row = Json<SubmissionListItem>;
 
 export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
   const [openId, setOpenId] = useState<string | null>(null);
-  const [reportId, setReportId] = useState<string | null>(null);
   const { list, setPage, controls } = useFilteredList<Row>('submissions', 'Error fetching submissions: ');
   const status = useStatusUpdate('submissions', ['submission']);
 
@@ -81,13 +79,6 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
     )),
   ];
 
-  if (reportId) {
-    return (
-      <TabSection title="Audit Submissions" hideTitle>
-        <ReportEditor submissionId={reportId} canEdit={canEdit} onClose={() => setReportId(null)} />
-      </TabSection>
-    );
-  }
   return (
     <TabSection title="Audit Submissions" hideTitle>
       <ListControls {...controls} statuses={submissionStatuses} searchLabel="Search company, name or email" />
@@ -99,12 +90,12 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
         onPage={setPage}
         rowData={(s) => ({ 'data-submission': s.id })}
       />
-      {openId && <SubmissionDetail id={openId} onClose={() => setOpenId(null)} onReport={() => setReportId(openId)} />}
+      {openId && <SubmissionDetail id={openId} onClose={() => setOpenId(null)} />}
     </TabSection>
   );
 }
 
-function SubmissionDetail({ id, onClose, onReport }: { id: string; onClose: () => void; onReport: () => void }) {
+function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const detail = useQuery({
     queryKey: ['submission', id],
     queryFn: () => api<Json<Detail>>(`/api/admin/submissions/${id}`),
@@ -122,14 +113,9 @@ function SubmissionDetail({ id, onClose, onReport }: { id: string; onClose: () =
         <h3 id="submission-detail-heading" className="text-xl font-bold">
           {d ? d.submission.companyName : 'Loading…'}
         </h3>
-        <div className="flex gap-4">
-          <button type="button" onClick={onReport} className={buttonClass({ size: 'xs' })}>
-            Open audit report
-          </button>
-          <button type="button" onClick={onClose} className={buttonClass({ variant: 'link', size: 'inlineSm' })}>
-            Close
-          </button>
-        </div>
+        <button type="button" onClick={onClose} className={buttonClass({ variant: 'link', size: 'inlineSm' })}>
+          Close
+        </button>
       </div>
       {d && (
         <>
