@@ -25,6 +25,9 @@ const actionLabel: Record<AuditAction, string> = {
   'document.download': 'Downloaded a document',
   'account.signout': 'Ended an account’s sessions',
   'account.two-factor-reset': 'Reset two-factor sign-in',
+  'report.save': 'Saved an audit report',
+  'report.deliver': 'Delivered an audit report',
+  'report.revoke': 'Revoked a report link',
 };
 const actions = Object.keys(actionLabel) as AuditAction[];
 
@@ -34,6 +37,7 @@ const targetLabel: Record<string, string> = {
   message: 'Message',
   post: 'Post',
   document: 'Document',
+  report: 'Report',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -59,6 +63,11 @@ function detailText({ action, detail }: Entry): string {
       return `${text(detail.email) === '*' ? 'every account' : text(detail.email)}: ${String(detail.sessions ?? 0)} session(s) ended (npm run admin -- signout)`;
     case 'account.two-factor-reset':
       return `${text(detail.email)}: off, sessions ended (npm run admin -- reset-2fa)`;
+    case 'report.save':
+      return `revision ${String(detail.revision ?? '?')}`;
+    case 'report.deliver':
+    case 'report.revoke':
+      return detail.version === undefined ? '' : `version ${String(detail.version)}`;
     default:
       return JSON.stringify(detail);
   }
