@@ -5,6 +5,7 @@
  */
 import { defineConfig } from 'vitest/config';
 import { summary } from './tests/parity/summary.ts';
+import { timingsReporter } from './scripts/lib/timings-reporter.ts';
 
 export default defineConfig({
   test: {
@@ -14,6 +15,11 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    reporters: ['default', ['json', { outputFile: 'test-results/parity.json' }], summary()],
+    reporters: [
+      'default',
+      ['json', { outputFile: 'test-results/parity.json' }],
+      summary(),
+      timingsReporter('test-results/parity-timings.json', 60_000),
+    ],
   },
 });

@@ -12,16 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-interface PropertyReport {
-  property: string;
-  runs: number;
-  failed: boolean;
-  seed: number;
-  ms: number;
-  shrinks: number;
-  counterexample?: string;
-}
+import type { PropertyReport } from '../tests/unit/property/holds.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const runs = process.env.FUZZ_RUNS ?? '10000';

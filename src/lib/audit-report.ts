@@ -36,6 +36,12 @@ export const MAX_SCORE = 5;
 export const REPORT_TEXT_MAX = 5000;
 export const SUMMARY_MAX = 3000;
 
+/**
+ * The most a save's JSON may weigh: every text at its limit (ten areas of two texts, the summary) at up to 4
+ * bytes a character once encoded, with room for the keys. Larger bodies are refused (413) before parsing.
+ */
+export const REPORT_SAVE_MAX_BYTES = (reportAreas.length * 2 * REPORT_TEXT_MAX + SUMMARY_MAX) * 4 + 16 * 1024;
+
 /** One area as staff write it: score (null until someone scores it), findings, recommendations, a package. */
 export const reportAreaSchema = z.object({
   score: z.nullable(z.int().check(z.minimum(0), z.maximum(MAX_SCORE))),

@@ -102,3 +102,12 @@ export const answerSections = (row: AuditSubmission): AnswerSection[] =>
   row.source === 'contact_page'
     ? sectionsOf(row, shortAuditSections, shortAuditLabels, shortAuditOptions)
     : sectionsOf(row, intakeSteps, intakeLabels, intakeOptions);
+
+/** One answer of a stored submission as the form asked it: the question and the answer in words. */
+export function answerOf(row: AuditSubmission, field: string): { field: string; label: string; answer: string } {
+  const intake = row.source !== 'contact_page';
+  const labels: Readonly<Record<string, string>> = intake ? intakeLabels : shortAuditLabels;
+  const options: Readonly<Record<string, readonly Option[]>> = intake ? intakeOptions : shortAuditOptions;
+  const answer = show(row[columnOf(field)], options[field]).trim();
+  return { field, label: labels[field] ?? field, answer: answer || 'Not answered' };
+}

@@ -11,17 +11,7 @@ import { site } from '../config/site.ts';
 import { MAX_SCORE } from '../lib/audit-report.ts';
 import type { DeliveredArea, DeliveredReport } from './admin/reports.types.ts';
 import { encodable, wrapText } from './pdf-text.ts';
-import {
-  areaSections,
-  budgetRows,
-  deliveredOn,
-  groupedAreas,
-  paragraphs,
-  priceText,
-  reportTitle,
-  scoreMeaning,
-  scoreText,
-} from './report-text.ts';
+import * as wording from './report-text.ts';
 
 const [WIDTH, HEIGHT, MARGIN] = [612, 792, 56];
 const TEXT_WIDTH = WIDTH - 2 * MARGIN;
@@ -115,13 +105,16 @@ class Writer {
 
   /** An editor's text: its paragraphs, its line breaks kept. */
   text(text: string) {
-    for (const lines of paragraphs(text)) lines.forEach((l, i) => this.line(l, { before: i === 0 ? 6 : 0 }));
+    for (const lines of wording.paragraphs(text)) lines.forEach((l, i) => this.line(l, { before: i === 0 ? 6 : 0 }));
   }
 
   /** The score in words, with a bar of its value beside it. */
   score(value: number | null) {
-    const meaning = scoreMeaning(value);
-    const at = this.line(`Score: ${scoreText(value)}${meaning ? ` (${meaning})` : ''}`, { bold: true, before: 4 });
+    const meaning = wording.scoreMeaning(value);
+    const at = this.line(`Score: ${wording.scoreText(value)}${meaning ? ` (${meaning})` : ''}`, {
+      bold: true,
+      before: 4,
+    });
     if (value === null) return;
     const [x, width, height] = [at.x + at.width + 12, 120, 6];
     this.page.drawRectangle({ x, y: at.y, width, height, color: colors.rule });
@@ -157,11 +150,12 @@ function fitted(text: string, font: PDFFont, size: number, width: number): strin
 function area(w: Writer, a: DeliveredArea) {
   w.heading(a.title, { size: 12.5, color: 'ink', before: 16 });
   w.score(a.score);
-  for (const part of areaSections(a).filter((s) => paragraphs(s.text).length)) {
+  for (const part of wording.areaSections(a).filter((s) => wording.paragraphs(s.text).length)) {
     w.heading(part.heading, { size: 10.5, before: 8 });
     w.text(part.text);
   }
-  if (a.package) w.line(`Recommended package: ${a.package.title}, ${priceText(a.package)}`, { bold: true, before: 8 });
+  if (a.package)
+    w.line(`Recommended package: ${a.package.title}, ${wording.priceText(a.package)}`, { bold: true, before: 8 });
 }
 
 /** The PDF of a delivered report. */
@@ -171,7 +165,7 @@ export async function renderReportPdf(report: DeliveredReport): Promise<Uint8Arr
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
   };
-  const title = reportTitle(report);
+  const title = wording.reportTitle(report);
   const delivered = new Date(report.deliveredAt);
   doc.setTitle(title, { showInWindowTitleBar: true });
   doc.setAuthor(site.agencyName);
@@ -186,20 +180,20 @@ export async function renderReportPdf(report: DeliveredReport): Promise<Uint8Arr
   });
   w.line(`${site.auditName} report`, { bold: true, size: 22, color: 'brand' });
   w.line(report.companyName, { bold: true, size: 16, before: 4 });
-  w.line(`Prepared by ${site.agencyName} for ${report.contactName} · Delivered ${deliveredOn(report)}`, {
+  w.line(`Prepared by ${site.agencyName} for ${report.contactName} · Delivered ${wording.deliveredOn(report)}`, {
     color: 'muted',
     before: 4,
   });
-  if (paragraphs(report.summary).length) {
+  if (wording.paragraphs(report.summary).length) {
     w.heading('Summary', { size: 14, before: 20 });
     w.text(report.summary);
   }
-  for (const group of groupedAreas(report)) {
+  for (const group of wording.groupedAreas(report)) {
     w.heading(group.title, { size: 16, before: 24 });
     for (const a of group.areas) area(w, a);
   }
   w.heading('Suggested budget', { size: 14, before: 24 });
-  const rows = budgetRows(report.totals);
+  const rows = wording.budgetRows(report.totals);
   if (!rows.length) w.line('This report recommends no package.', { before: 6 });
   for (const row of rows) w.line(`${row.label}: ${row.value}`, { before: 6 });
   w.heading('Next step', { size: 14, before: 24 });

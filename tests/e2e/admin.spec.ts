@@ -1,60 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { auditSubmissions, blogPosts, contactMessages, userRoles, users } from '../../src/db/schema.ts';
-import { contactPayload, intakePayload, shortAuditPayload } from '../fixtures/forms.ts';
+import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
-
-/**
- * Clicks and waits for the post's save to be answered: a toast alone may be the previous save's, since
- * one of the same words can still be showing.
- */
-async function saved(page: Page, method: string, click: () => Promise<void>) {
-  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/posts') && r.request().method() === method);
-  await click();
-  expect((await answered).ok()).toBe(true);
-}
-
-const password = 'correct horse battery staple';
-
-/** `npm run admin -- …` against the running server's database (the CLI joins it over its socket). */
-function adminCli(...args: string[]): string {
-  return execFileSync(process.execPath, ['scripts/admin.ts', ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    encoding: 'utf8',
-  });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/admin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Signed in successfully!').last()).toBeVisible();
-  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
-}
-
-/** An intake with one small PDF, sent through the public API as the wizard sends it. */
-async function seedIntake(request: APIRequestContext, baseURL: string, company: string) {
-  const headers = { origin: baseURL };
-  const created = await request.post('/api/audits', { data: { ...intakePayload(), companyName: company }, headers });
-  const { id, uploadToken } = await created.json();
-  const auth = { ...headers, authorization: `Bearer ${uploadToken}` };
-  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('a capability statement '.repeat(400))]);
-  const start = await request.post('/api/uploads', {
-    data: { fileName: 'capabilities.pdf', fileSize: pdf.length },
-    headers: auth,
-  });
-  const { uploadId } = await start.json();
-  await request.put(`/api/uploads/${uploadId}/parts/0`, {
-    data: pdf,
-    headers: { ...auth, 'content-type': 'application/octet-stream' },
-  });
-  expect((await request.post(`/api/uploads/${uploadId}/complete`, { headers: auth })).status()).toBe(201);
-  return { id, pdf };
-}
+import { adminCli, grantRole, password, saved, seedIntake, signIn } from './portal.ts';
 
 test('an administrator made on the command line runs the whole portal', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
@@ -171,11 +122,8 @@ test('an administrator made on the command line runs the whole portal', async ({
 
   // User roles: grant by email, both refusals, remove after confirming; badges and short ids.
   await tabs.getByRole('tab', { name: 'User Roles' }).click();
+  await grantRole(page, colleague, 'editor');
   const form = page.getByRole('form', { name: 'Add a role' });
-  await form.getByRole('textbox', { name: 'User email' }).fill(colleague);
-  await form.getByRole('combobox', { name: 'Role' }).selectOption('editor');
-  await form.getByRole('button', { name: 'Add Role' }).click();
-  await expect(page.getByText('User role added successfully').last()).toBeVisible();
   await form.getByRole('textbox', { name: 'User email' }).fill(colleague);
   await form.getByRole('combobox', { name: 'Role' }).selectOption('editor');
   await form.getByRole('button', { name: 'Add Role' }).click();
@@ -200,96 +148,6 @@ test('an administrator made on the command line runs the whole portal', async ({
   await expect(page.getByText('Signed out successfully').last()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/admin/me')).status()).toBe(401);
-});
-
-test('an admin reads the audit log newest first and exports it; an editor has no such tab', async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  const stamp = Date.now();
-  const admin = `auditor-${stamp}@bolesta.example`;
-  const colleague = `audited-${stamp}@bolesta.example`;
-  const editor = `editor-${stamp}@bolesta.example`;
-  adminCli('create', admin, '--role', 'admin', '--password', password);
-  adminCli('create', colleague, '--role', 'viewer', '--password', password);
-  adminCli('create', editor, '--role', 'editor', '--password', password);
-  const company = `Audited ${stamp}`;
-  const created = await request.post('/api/audits', {
-    data: { ...shortAuditPayload(), companyName: company },
-    headers: { origin: baseURL! },
-  });
-  expect(created.status()).toBe(201);
-  const { id: submissionId } = await created.json();
-
-  await signIn(page, admin);
-  const tabs = page.getByRole('tablist', { name: 'Portal sections' });
-  const row = page.locator(`tr[data-submission="${submissionId}"]`);
-  await row.getByRole('combobox', { name: `Status of ${company}` }).selectOption('reviewed');
-  await expect(page.getByText('Status updated successfully').last()).toBeVisible();
-  await tabs.getByRole('tab', { name: 'User Roles' }).click();
-  const form = page.getByRole('form', { name: 'Add a role' });
-  await form.getByRole('textbox', { name: 'User email' }).fill(colleague);
-  await form.getByRole('combobox', { name: 'Role' }).selectOption('editor');
-  await form.getByRole('button', { name: 'Add Role' }).click();
-  await expect(page.getByText('User role added successfully').last()).toBeVisible();
-
-  await tabs.getByRole('tab', { name: 'Audit Log' }).click();
-  const log = page.getByRole('table', { name: 'Audit log, newest first' });
-  const granted = log.locator('tr[data-action="role.grant"]', { hasText: `editor to ${colleague}` });
-  const reviewed = log.locator(`tr[data-action="submission.status"]:has([title="${submissionId}"])`);
-  await expect(granted.getByRole('cell')).toHaveText([
-    /^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/,
-    admin,
-    'Granted a role',
-    /^User [\w-]{8}$/,
-    `editor to ${colleague}`,
-  ]);
-  await expect(reviewed.getByRole('cell')).toHaveText([
-    /\d{2}:\d{2}$/,
-    admin,
-    'Changed a submission’s status',
-    `Submission ${submissionId.slice(0, 8)}`,
-    'pending → reviewed',
-  ]);
-  // Newest first: the grant, then the status change, then the viewer role the command line gave before.
-  const order = await log.locator('tbody tr').evaluateAll(
-    (rows, marks) => {
-      const index = (test: (row: Element) => boolean) => rows.findIndex(test);
-      return [
-        index((r) => r.textContent!.includes(`editor to ${marks.colleague}`)),
-        index((r) => r.querySelector(`[title="${marks.submissionId}"]`) !== null),
-        index((r) => r.textContent!.includes(`viewer to ${marks.colleague} (npm run admin -- create)`)),
-      ];
-    },
-    { colleague, submissionId },
-  );
-  expect(order[0]).toBeGreaterThanOrEqual(0);
-  expect(order).toEqual([...order].sort((a, b) => a - b));
-  expect(new Set(order).size).toBe(3);
-  expect(await axeViolations(page)).toEqual([]);
-
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export CSV' }).click();
-  const file = await downloading;
-  expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = readFileSync((await file.path())!, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .split('\r\n');
-  expect(lines[0]).toBe('id,at,actor_id,actor_email,action,target_type,target_id,detail');
-  const grantLine = lines.findIndex((l) => l.includes(`,${admin},role.grant,user,`) && l.includes(colleague));
-  const statusLine = lines.findIndex((l) => l.includes(`,${admin},submission.status,submission,${submissionId},`));
-  expect(grantLine).toBeGreaterThan(0);
-  expect(statusLine).toBeGreaterThan(grantLine);
-  expect(lines[statusLine]).toContain('""from"":""pending""');
-
-  // An editor sees no Audit Log tab, and the server refuses them the log too.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByText('Signed out successfully').last()).toBeVisible();
-  await signIn(page, editor);
-  await expect(tabs.getByRole('tab')).toHaveText(['Audit Submissions', 'Contact Messages', 'Blog Posts']);
-  expect(await page.evaluate(async () => (await fetch('/api/admin/audit-log')).status)).toBe(403);
 });
 
 test('a viewer sees read-only tabs', async ({ page, request, baseURL }) => {

@@ -1,17 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
-
-/**
- * Clicks and waits for the post's save to be answered: a toast alone may be the previous save's, since
- * one of the same words can still be showing.
- */
-async function saved(page: Page, method: string, click: () => Promise<void>) {
-  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/posts') && r.request().method() === method);
-  await click();
-  expect((await answered).ok()).toBe(true);
-}
-
-const password = 'correct horse battery staple';
+import { expect, test } from '@playwright/test';
+import { adminCli, password, saved, signIn } from './portal.ts';
 
 test('a post published in the portal is on the blog at once; an edit shows; unpublished it is gone', async ({
   page,
@@ -20,14 +8,8 @@ test('a post published in the portal is on the blog at once; an edit shows; unpu
   test.setTimeout(90_000);
   const stamp = Date.now();
   const editor = `editor-${stamp}@bolesta.example`;
-  execFileSync(process.execPath, ['scripts/admin.ts', 'create', editor, '--role', 'editor', '--password', password], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-  await page.goto('/admin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(editor);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('tablist', { name: 'Portal sections' })).toBeVisible();
+  adminCli('create', editor, '--role', 'editor', '--password', password);
+  await signIn(page, editor);
   await page.getByRole('tab', { name: 'Blog Posts' }).click();
 
   const title = `Five Habits of CROs That Win RFPs ${stamp}`;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { phoneHref, site } from '../../src/config/site.ts';
+import { eventSteps, eventTypes } from '../fixtures/spec-content.ts';
 
 /** The product's literal headings must appear as headings of the page. */
 async function expectHeadings(page: Page, names: readonly string[]) {
@@ -68,18 +69,7 @@ test('service pages carry the product’s sections and buttons', async ({ page }
   await expect(main(page).getByRole('link', { name: /Book a Strategy Call/ })).toHaveAttribute('target', '_blank');
 
   await page.goto('/services/event-planning');
-  await expectHeadings(page, [
-    'Scientific Conferences',
-    'Executive Roundtables',
-    'Virtual & Hybrid Events',
-    'Product Launches',
-    'Training Workshops',
-    'Industry Symposiums',
-    'Strategy & Planning',
-    'Design & Development',
-    'Execution & Management',
-    'Follow-up & Analysis',
-  ]);
+  await expectHeadings(page, [...eventTypes, ...eventSteps]);
   await expect(main(page)).toContainText(/increased brand awareness and strengthened industry relationships/i);
   await expect(main(page).getByRole('link', { name: /Discuss Your Event/ })).toHaveAttribute(
     'href',

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { eventSteps, eventTypes } from '../fixtures/spec-content.ts';
 import { site } from '../../src/config/site.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -153,21 +154,9 @@ test.describe('service pages', () => {
     await expect(story).toContainText(/pharmaceutical R&D/i);
     await expect(story).toContainText(/increased brand awareness and strengthened industry relationships/i);
 
-    await expect(page.locator('#event-types').getByRole('heading', { level: 3 })).toHaveText([
-      'Scientific Conferences',
-      'Executive Roundtables',
-      'Virtual & Hybrid Events',
-      'Product Launches',
-      'Training Workshops',
-      'Industry Symposiums',
-    ]);
+    await expect(page.locator('#event-types').getByRole('heading', { level: 3 })).toHaveText([...eventTypes]);
     const steps = page.locator('#process ol > li');
-    await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
-      'Strategy & Planning',
-      'Design & Development',
-      'Execution & Management',
-      'Follow-up & Analysis',
-    ]);
+    await expect(steps.getByRole('heading', { level: 3 })).toHaveText([...eventSteps]);
 
     await expectButton(main(page).getByRole('link', { name: 'Start Your Audit' }), '/audit-intake', false);
     await expectButton(

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Me } from './session.ts';
-import { authCall, authClient } from './auth-client.ts';
+import { authCall } from './auth-client.ts';
 import { ConfirmPasswordForm } from './ConfirmPasswordForm.tsx';
 import { primaryButton, secondaryButton } from './fields.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
@@ -60,16 +60,15 @@ export function AccountSecurity({ me }: { me: Me }) {
         button={actionWords[step.action].button}
         onCancel={() => setStep({ kind: 'idle' })}
         onPassword={async (password) => {
-          const twoFactor = authClient().twoFactor;
           if (step.action === 'enable') {
-            const answer = await authCall(twoFactor.enable({ password }));
+            const answer = await authCall((auth) => auth.twoFactor.enable({ password }));
             if (answer.method !== 'totp') throw new Error('The server did not send the key for the app.');
             setStep({ kind: 'setup', totpURI: answer.totpURI, backupCodes: answer.backupCodes });
           } else if (step.action === 'disable') {
-            await authCall(twoFactor.disable({ password }));
+            await authCall((auth) => auth.twoFactor.disable({ password }));
             await done('Two-factor sign-in is off.');
           } else {
-            const answer = await authCall(twoFactor.generateBackupCodes({ password }));
+            const answer = await authCall((auth) => auth.twoFactor.generateBackupCodes({ password }));
             setStep({ kind: 'codes', backupCodes: answer.backupCodes });
           }
         }}

@@ -11,12 +11,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Toasts } from '../forms/Toasts.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { api, ApiError } from './api.ts';
-import { Portal } from './Portal.tsx';
 import { rememberedTab, rememberTab, signedOutByUser, type Me } from './session.ts';
 import { SignIn } from './SignIn.tsx';
 
@@ -48,6 +47,16 @@ const client = () => {
 
 export const meKey = ['me'] as const;
 
+// The signed-in portal is its own chunk: the sign-in screen, which every visit shows first, loads without
+// the tabs, editors and two-factor setup (the page's JavaScript budget counts what loads at once).
+const Portal = lazy(() => import('./Portal.tsx').then((module) => ({ default: module.Portal })));
+
+const loading = (
+  <p role="status" className="py-16 text-center text-slate-600">
+    Loading…
+  </p>
+);
+
 function Gate() {
   const queryClient = useQueryClient();
   const me = useQuery({
@@ -70,13 +79,7 @@ function Gate() {
     // The lists of the ended session go with it: nothing of them stays in memory behind the sign-in screen.
     if (expired) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
   }, [expired, queryClient]);
-  if (me.isPending) {
-    return (
-      <p role="status" className="py-16 text-center text-slate-600">
-        Loading…
-      </p>
-    );
-  }
+  if (me.isPending) return loading;
   if (me.isError) {
     return (
       <div role="alert" className="mx-auto max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
@@ -89,10 +92,13 @@ function Gate() {
     );
   }
   if (!me.data || me.data.roles.length === 0) return <SignIn signedInWithoutRole={me.data ?? null} expired={expired} />;
+  // Suspense outside TabMemory: the memory mounts with the tabs, once the portal's chunk is in.
   return (
-    <TabMemory>
-      <Portal me={me.data} />
-    </TabMemory>
+    <Suspense fallback={loading}>
+      <TabMemory>
+        <Portal me={me.data} />
+      </TabMemory>
+    </Suspense>
   );
 }
 

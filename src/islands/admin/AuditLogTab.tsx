@@ -37,7 +37,6 @@ const targetLabel: Record<string, string> = {
   message: 'Message',
   post: 'Post',
   document: 'Document',
-  report: 'Report',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -64,10 +63,10 @@ function detailText({ action, detail }: Entry): string {
     case 'account.two-factor-reset':
       return `${text(detail.email)}: off, sessions ended (npm run admin -- reset-2fa)`;
     case 'report.save':
-      return `revision ${String(detail.revision ?? '?')}`;
+      return `revision ${String(detail.revision ?? '')}`;
     case 'report.deliver':
     case 'report.revoke':
-      return detail.version === undefined ? '' : `version ${String(detail.version)}`;
+      return `version ${String(detail.version ?? '')}`;
     default:
       return JSON.stringify(detail);
   }

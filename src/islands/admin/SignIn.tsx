@@ -21,7 +21,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
 import { TextField } from '../forms/fields.tsx';
 import type { Me } from './session.ts';
 import type { ApiError } from './api.ts';
-import { authCall, authClient } from './auth-client.ts';
+import { authCall } from './auth-client.ts';
 import { SignOutButton } from './SignOutButton.tsx';
 import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { usePortalForm } from './usePortalForm.ts';
@@ -80,7 +80,7 @@ export function SignIn({
     const password = form.getValues('password');
     try {
       if (mode === 'sign-in') {
-        const answer = await authCall(authClient().signIn.email({ email, password }));
+        const answer = await authCall((auth) => auth.signIn.email({ email, password }));
         // The password was right; the sign-in waits for the code (no session yet).
         if ('twoFactorRedirect' in answer && answer.twoFactorRedirect) {
           form.setValue('password', '');
@@ -91,15 +91,15 @@ export function SignIn({
         await queryClient.invalidateQueries();
       } else if (mode === 'sign-up') {
         const name = email.split('@')[0] ?? email;
-        await authCall(authClient().signUp.email({ email, password, name, callbackURL: '/admin' }));
+        await authCall((auth) => auth.signUp.email({ email, password, name, callbackURL: '/admin' }));
         toast.success('Check your email for the confirmation link!');
         backToSignIn();
       } else if (mode === 'forgot') {
-        await authCall(authClient().requestPasswordReset({ email, redirectTo: '/admin' }));
+        await authCall((auth) => auth.requestPasswordReset({ email, redirectTo: '/admin' }));
         toast.success('If an account exists for this email, a reset link is on its way.');
         show('sign-in');
       } else if (mode === 'reset') {
-        await authCall(authClient().resetPassword({ newPassword: password, token: resetToken ?? '' }));
+        await authCall((auth) => auth.resetPassword({ newPassword: password, token: resetToken ?? '' }));
         toast.success('Your password was changed. Sign in with the new one.');
         history.replaceState(null, '', '/admin');
         backToSignIn();

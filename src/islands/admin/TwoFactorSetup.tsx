@@ -2,7 +2,7 @@
 import { FormProvider } from 'react-hook-form';
 import { totpSchema } from '../../lib/forms/account.schema.ts';
 import type { ApiError } from './api.ts';
-import { authCall, authClient } from './auth-client.ts';
+import { authCall } from './auth-client.ts';
 import { FormActions } from './FormActions.tsx';
 import { CopyButton, RecoveryCodes } from './RecoveryCodes.tsx';
 import { CodeField } from './TwoFactorStep.tsx';
@@ -34,7 +34,7 @@ export function TwoFactorSetup({
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
-      await authCall(authClient().twoFactor.verifyTotp({ code }));
+      await authCall((auth) => auth.twoFactor.verifyTotp({ code }));
       await onConfirmed();
     } catch (caught) {
       form.setValue('code', '');

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { recoveryCodeSchema, totpSchema } from '../../lib/forms/account.schema.ts';
 import { TextField } from '../forms/fields.tsx';
 import type { ApiError } from './api.ts';
-import { authCall, authClient } from './auth-client.ts';
+import { authCall } from './auth-client.ts';
 import { linkButton, primaryButton } from './fields.ts';
 import { usePortalForm } from './usePortalForm.ts';
 
@@ -58,8 +58,8 @@ export function TwoFactorStep({ onCancel, onSignedIn }: { onCancel: () => void; 
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
-      await authCall(
-        recovery ? authClient().twoFactor.verifyBackupCode({ code }) : authClient().twoFactor.verifyTotp({ code }),
+      await authCall((auth) =>
+        recovery ? auth.twoFactor.verifyBackupCode({ code }) : auth.twoFactor.verifyTotp({ code }),
       );
       await onSignedIn();
     } catch (caught) {

@@ -4,13 +4,16 @@
  * stay in api.ts. `authCall` turns the client's `{ data, error }` answer into the portal's ApiError, with
  * the server's message: the words a person reads are the server's (auth.mts), as before.
  */
-import { createAuthClient } from 'better-auth/client';
-import { twoFactorClient } from 'better-auth/client/plugins';
 import { ApiError } from './api.ts';
 
 // The framework-free client (not better-auth/react): the portal keeps its session in TanStack Query and
-// needs no hooks of better-auth's, so its React bindings would be bytes for nothing.
-function create() {
+// needs no hooks of better-auth's, so its React bindings would be bytes for nothing. It is loaded on the
+// first call (a sign-in, sign-out or two-factor step), not with the page: the sign-in screen shows without it.
+async function create() {
+  const [{ createAuthClient }, { twoFactorClient }] = await Promise.all([
+    import('better-auth/client'),
+    import('better-auth/client/plugins'),
+  ]);
   return createAuthClient({
     // The origin the page was opened on: production, a deploy preview, localhost or a LAN address alike.
     baseURL: `${location.origin}/api/auth`,
@@ -19,11 +22,16 @@ function create() {
   });
 }
 
-let client: ReturnType<typeof create> | undefined;
+export type AuthClient = Awaited<ReturnType<typeof create>>;
 
-/** The client, made on first use (the module is also evaluated where there is no `location`). */
-export function authClient(): ReturnType<typeof create> {
-  client ??= create();
+let client: Promise<AuthClient> | undefined;
+
+/** The client, loaded and made on first use (the module is also evaluated where there is no `location`). */
+function authClient(): Promise<AuthClient> {
+  client ??= create().catch((error: unknown) => {
+    client = undefined; // a chunk that failed to load is tried again on the next call
+    throw error;
+  });
   return client;
 }
 
@@ -35,11 +43,13 @@ interface AuthFailure {
   error?: { code?: string; message?: string };
 }
 
-/** Awaits a client call: its data, or an ApiError with the server's code and message. */
-export async function authCall<T>(call: Promise<{ data: T | null; error: AuthFailure | null }>): Promise<T> {
+/** Makes a call with the client: its data, or an ApiError with the server's code and message. */
+export async function authCall<T>(
+  call: (client: AuthClient) => Promise<{ data: T | null; error: AuthFailure | null }>,
+): Promise<T> {
   let answer: { data: T | null; error: AuthFailure | null };
   try {
-    answer = await call;
+    answer = await call(await authClient());
   } catch {
     throw new ApiError(0, 'network', 'The server could not be reached. Check your connection.');
   }

@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { authCall, authClient } from './auth-client.ts';
+import { authCall } from './auth-client.ts';
 
 /** The signed-in user and their roles, as `/api/admin/me` answers. */
 export type { Me } from '../../server/admin/me.types.ts';
@@ -48,7 +48,7 @@ export function forgetTab(): void {
 /** Signs out on the server, clears the cached data and the remembered tab, and goes to `home`. */
 export async function signOut(queryClient: QueryClient, home = '/'): Promise<void> {
   try {
-    await authCall(authClient().signOut());
+    await authCall((auth) => auth.signOut());
   } catch {
     toast.error('Error signing out');
     return;

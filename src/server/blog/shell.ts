@@ -35,21 +35,25 @@ const built = new Map<string, Promise<string>>();
 const roots = () => [...new Set([process.cwd(), process.env.LAMBDA_TASK_ROOT].filter((r): r is string => !!r))];
 
 /**
- * A page of the build (the blog frame, the 404 page), read from the files that travel with the function;
- * read once per instance, since a deploy starts new instances.
+ * A file of the build (the blog frame, the 404 page, the packages' JSON), read from the files that travel
+ * with the function; read once per instance, since a deploy starts new instances. `file`: from the site's
+ * root, e.g. `/404.html`.
  */
-export function loadBuiltPage(page: string): Promise<string> {
-  let text = built.get(page);
+export function loadBuiltFile(file: string): Promise<string> {
+  let text = built.get(file);
   if (!text) {
-    const files = roots().map((root) => path.join(root, 'dist', `${page}.html`));
-    text = Promise.any(files.map((file) => readFile(file, 'utf8'))).catch((error) => {
-      built.delete(page); // try again on the next request
-      throw new Error(`${page}.html is in none of ${files.join(', ')} (run \`npm run build\`)`, { cause: error });
+    const files = roots().map((root) => path.join(root, 'dist', file));
+    text = Promise.any(files.map((candidate) => readFile(candidate, 'utf8'))).catch((error) => {
+      built.delete(file); // try again on the next request
+      throw new Error(`${file} is in none of ${files.join(', ')} (run \`npm run build\`)`, { cause: error });
     });
-    built.set(page, text);
+    built.set(file, text);
   }
   return text;
 }
+
+/** A page of the build by its path (`/404`, `/blog-shell`). */
+export const loadBuiltPage = (page: string): Promise<string> => loadBuiltFile(`${page}.html`);
 
 const html = 'text/html; charset=utf-8';
 

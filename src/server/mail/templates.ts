@@ -186,7 +186,7 @@ export function auditMails(a: AuditMailData): Mail[] {
 }
 
 /** Makes the first plain-text occurrence of `url` in a mail's HTML a link, so a reader can click it. */
-function linkify(mail: Mail, url: string): Mail {
+export function linkify(mail: Mail, url: string): Mail {
   const shown = escape(url);
   return { ...mail, html: mail.html.replace(shown, `<a href="${shown}">${shown}</a>`) };
 }

@@ -92,6 +92,14 @@ export const errorOf = async (res: Response) =>
 
 const at = (minutesAgo: number) => new Date(Date.UTC(2025, 5, 1, 12, 0) - minutesAgo * 60_000);
 
+/** The consent and times of a lead stored `minutesAgo` before the fixed moment. */
+const stamped = (minutesAgo: number) => ({
+  consentVersion: 'test',
+  consentedAt: at(minutesAgo),
+  createdAt: at(minutesAgo),
+  updatedAt: at(minutesAgo),
+});
+
 /** A stored audit submission, `minutesAgo` before a fixed moment (higher is older). */
 export async function addSubmission(handle: DbHandle, values: Partial<NewAuditSubmission> = {}, minutesAgo = 0) {
   const [row] = await handle.db
@@ -101,10 +109,7 @@ export async function addSubmission(handle: DbHandle, values: Partial<NewAuditSu
       contactName: 'Grace Hopper',
       contactEmail: 'grace@example.com',
       companyName: 'Acme Bioanalytical',
-      consentVersion: 'test',
-      consentedAt: at(minutesAgo),
-      createdAt: at(minutesAgo),
-      updatedAt: at(minutesAgo),
+      ...stamped(minutesAgo),
       ...values,
     })
     .returning();
@@ -120,10 +125,7 @@ export async function addMessage(handle: DbHandle, values: Partial<NewContactMes
       email: 'rosalind@example.com',
       company: 'Helix Labs',
       message: 'We would like a strategy call.',
-      consentVersion: 'test',
-      consentedAt: at(minutesAgo),
-      createdAt: at(minutesAgo),
-      updatedAt: at(minutesAgo),
+      ...stamped(minutesAgo),
       ...values,
     })
     .returning();

@@ -1,18 +1,11 @@
 // The editor's content check: a mistake is one line naming the file, the field and what is expected.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { repo, useContentCopy } from './content-copy.ts';
 import { checkContent, ownPagePaths } from '../../../scripts/lib/content-check.ts';
 
-const repo = path.resolve(import.meta.dirname, '../../..');
-let content: string;
-
-beforeEach(() => {
-  content = path.join(mkdtempSync(path.join(tmpdir(), 'content-check-')), 'content');
-  cpSync(path.join(repo, 'content'), content, { recursive: true });
-});
-afterEach(() => rmSync(path.dirname(content), { recursive: true, force: true }));
+const content = useContentCopy('content-check-');
 
 /** A valid resource file, with `change` applied to its frontmatter lines. */
 function resource(change: (lines: string[]) => string[] = (l) => l): string {
@@ -34,8 +27,8 @@ function resource(change: (lines: string[]) => string[] = (l) => l): string {
   return ['---', ...change(front), '---', '', 'Body text.', ''].join('\n');
 }
 
-const write = (rel: string, text: string) => writeFileSync(path.join(content, rel), text);
-const check = () => checkContent(content, ownPagePaths(path.join(repo, 'src/pages')));
+const write = (rel: string, text: string) => writeFileSync(path.join(content(), rel), text);
+const check = () => checkContent(content(), ownPagePaths(path.join(repo, 'src/pages')));
 
 describe('content check', () => {
   it('passes the repository’s content and a new valid resource', () => {
@@ -90,7 +83,7 @@ describe('content check', () => {
     );
     expect(problems).toContainEqual(
       expect.stringMatching(
-        /^content\/resources\/cro-linkedin-strategies\.mdx?: content\/resources\/cro-linkedin-strategies\.mdx? is already the page \/resources\/cro-linkedin-strategies; rename one of them$/,
+        /^content()\/resources\/cro-linkedin-strategies\.mdx?: content()\/resources\/cro-linkedin-strategies\.mdx? is already the page \/resources\/cro-linkedin-strategies; rename one of them$/,
       ),
     );
   });
@@ -98,7 +91,7 @@ describe('content check', () => {
   it('refuses a content page on the address of one of the site’s own pages', () => {
     const taken = new Set(['/case-studies/featured']);
     writeFileSync(
-      path.join(content, 'case-studies/featured.mdx'),
+      path.join(content(), 'case-studies/featured.mdx'),
       [
         '---',
         'title: A Featured Study',
@@ -113,13 +106,13 @@ describe('content check', () => {
         '',
       ].join('\n'),
     );
-    expect(checkContent(content, taken)).toEqual([
+    expect(checkContent(content(), taken)).toEqual([
       'content/case-studies/featured.mdx: /case-studies/featured is already a page of the site; choose another file name',
     ]);
   });
 
   it('checks a service file: its name is its address, its anchor is its own, its blocks say what is wrong', () => {
-    const bd = readFileSync(path.join(content, 'services/bd-support.yaml'), 'utf8');
+    const bd = readFileSync(path.join(content(), 'services/bd-support.yaml'), 'utf8');
     write('services/Market Entry.yaml', bd);
     write(
       'services/market-entry-support.yaml',
@@ -139,7 +132,7 @@ describe('content check', () => {
         'content/services/market-entry-support.yaml: sections.1.type must be one of cards, steps, checklist, stories',
         'content/services/market-entry-support.yaml: cta.buttons.1 must have either href (a page of the site) or booking (a scheduling link), not both',
         expect.stringMatching(
-          /^content\/services\/(bd-support|Market Entry)\.yaml: anchor bd is already the anchor of content\/services\/(bd-support|Market Entry)\.yaml; choose another$/,
+          /^content()\/services\/(bd-support|Market Entry)\.yaml: anchor bd is already the anchor of content()\/services\/(bd-support|Market Entry)\.yaml; choose another$/,
         ),
       ]),
     );
@@ -147,7 +140,7 @@ describe('content check', () => {
   });
 
   it('names a service page’s SEO description that search engines would cut', () => {
-    const events = readFileSync(path.join(content, 'services/event-planning.yaml'), 'utf8');
+    const events = readFileSync(path.join(content(), 'services/event-planning.yaml'), 'utf8');
     write(
       'services/event-planning.yaml',
       events.replace(/^metaDescription: .*$/m, `metaDescription: ${'Conferences and roundtables, '.repeat(6)}`),

@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mountWithQueries } from './mount.tsx';
 import type { Me } from '../../../src/islands/admin/session.ts';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const me = (site: Me['site']): Me => ({
   user: { id: 'u1', email: 'ada@agency.example', name: 'Ada', twoFactorEnabled: false, twoFactorRequired: false },
@@ -20,15 +16,7 @@ async function render(site: Me['site']) {
     'fetch',
     vi.fn(() => new Promise(() => {})),
   );
-  const el = document.body.appendChild(document.createElement('div'));
-  const client = new QueryClient();
-  await act(async () =>
-    createRoot(el).render(
-      <QueryClientProvider client={client}>
-        <Portal me={me(site)} />
-      </QueryClientProvider>,
-    ),
-  );
+  const el = await mountWithQueries(<Portal me={me(site)} />);
   return el;
 }
 

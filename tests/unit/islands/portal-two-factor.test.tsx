@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mountWithQueries } from './mount.tsx';
 import type { Me } from '../../../src/islands/admin/session.ts';
 import { setupKey } from '../../../src/islands/admin/TwoFactorSetup.tsx';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 import { normalRecoveryCode } from '../../../src/lib/forms/account.schema.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const admin = (twoFactorEnabled: boolean, twoFactorRequired: boolean): Me => ({
   user: { id: 'u1', email: 'ada@agency.example', name: 'Ada', twoFactorEnabled, twoFactorRequired },
@@ -21,14 +18,7 @@ async function render(me: Me) {
     'fetch',
     vi.fn(() => new Promise(() => {})),
   );
-  const el = document.body.appendChild(document.createElement('div'));
-  await act(async () =>
-    createRoot(el).render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Portal me={me} />
-      </QueryClientProvider>,
-    ),
-  );
+  const el = await mountWithQueries(<Portal me={me} />);
   return el;
 }
 

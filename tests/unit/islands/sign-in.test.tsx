@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mountWithQueries } from './mount.tsx';
 import { SignIn } from '../../../src/islands/admin/SignIn.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -13,14 +10,7 @@ const json = (status: number, body: unknown) =>
 async function mount(answer: () => Response) {
   const fetch = vi.fn(async () => answer());
   vi.stubGlobal('fetch', fetch);
-  const el = document.body.appendChild(document.createElement('div'));
-  await act(async () =>
-    createRoot(el).render(
-      <QueryClientProvider client={new QueryClient()}>
-        <SignIn signedInWithoutRole={null} />
-      </QueryClientProvider>,
-    ),
-  );
+  const el = await mountWithQueries(<SignIn signedInWithoutRole={null} />);
   return { el, fetch };
 }
 

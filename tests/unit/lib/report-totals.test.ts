@@ -1,32 +1,39 @@
+// The packages a report recommends and the budget they add up to (src/lib/report-totals.ts).
 import { describe, expect, it } from 'vitest';
-import { emptyArea, reportAreaIds, type ReportArea, type ReportAreaId } from '../../../src/lib/audit-report.ts';
-import { reportTotals } from '../../../src/lib/report-totals.ts';
-import type { ReportPackage } from '../../../src/server/admin/reports.types.ts';
+import { billingOf, reportPackages, reportTotals, type PackageEntry } from '../../../src/lib/report-totals.ts';
 
-const packages: ReportPackage[] = [
-  { slug: 'kit', title: 'LinkedIn Content Kit', price: 1200, period: 'per month', billing: 'monthly' },
-  { slug: 'video', title: 'Branded Video', price: 3000, period: 'per video', billing: 'one-off' },
-  { slug: 'custom', title: 'Custom Retainer', price: null, period: 'custom', billing: 'custom' },
+const entries: PackageEntry[] = [
+  { id: 'retainer', data: { kind: 'retainer', title: 'Custom Retainer', order: 3 } },
+  { id: 'kit', data: { kind: 'package', title: 'Content Kit', price: 450, period: 'per month', order: 1 } },
+  { id: 'video', data: { kind: 'package', title: 'Video', price: 600, period: 'per video', order: 2 } },
 ];
+const packages = reportPackages(entries);
 
-const draft = (chosen: Partial<Record<ReportAreaId, string>>): Record<ReportAreaId, ReportArea> =>
-  Object.fromEntries(reportAreaIds.map((id) => [id, { ...emptyArea(), packageSlug: chosen[id] ?? null }])) as Record<
-    ReportAreaId,
-    ReportArea
-  >;
-
-describe('reportTotals', () => {
-  it('is nothing when no area recommends a package', () => {
-    expect(reportTotals(draft({}), packages)).toEqual({ monthly: 0, oneOff: 0, onRequest: [] });
+describe('report packages and totals', () => {
+  it('lists the packages in their order, billed monthly, one-off or on request', () => {
+    expect(packages).toEqual([
+      { slug: 'kit', title: 'Content Kit', price: 450, period: 'per month', billing: 'monthly' },
+      { slug: 'video', title: 'Video', price: 600, period: 'per video', billing: 'one-off' },
+      { slug: 'retainer', title: 'Custom Retainer', price: null, period: 'on request', billing: 'custom' },
+    ]);
+    expect(billingOf(250, 'Monthly')).toBe('monthly');
+    expect(billingOf(300, 'per item')).toBe('one-off');
   });
 
-  it('counts a package once per area that recommends it, monthly and one-off apart', () => {
-    const totals = reportTotals(draft({ website: 'kit', linkedin: 'kit', events: 'video' }), packages);
-    expect(totals).toEqual({ monthly: 2400, oneOff: 3000, onRequest: [] });
-  });
-
-  it('names an unpriced package once, not summed, and ignores a slug no longer offered', () => {
-    const totals = reportTotals(draft({ crm: 'custom', outreach: 'custom', bdTools: 'gone' }), packages);
-    expect(totals).toEqual({ monthly: 0, oneOff: 0, onRequest: ['Custom Retainer'] });
+  it('counts a package once per area that recommends it, names the unpriced ones once, ignores removed ones', () => {
+    const totals = reportTotals(
+      {
+        linkedin: { packageSlug: 'kit' },
+        thoughtLeadership: { packageSlug: 'kit' },
+        collateral: { packageSlug: 'video' },
+        teamSetup: { packageSlug: 'retainer' },
+        bdTools: { packageSlug: 'retainer' },
+        events: { packageSlug: 'a-package-removed-since' },
+        crm: { packageSlug: null },
+      },
+      packages,
+    );
+    expect(totals).toEqual({ monthly: 900, oneOff: 600, onRequest: ['Custom Retainer'] });
+    expect(reportTotals({}, packages)).toEqual({ monthly: 0, oneOff: 0, onRequest: [] });
   });
 });

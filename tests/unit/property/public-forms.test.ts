@@ -10,13 +10,9 @@
  * FUZZ_RUNS sets the runs per property (1000; `npm run bench:fuzz` runs 10,000), FUZZ_SEED replays a run,
  * FUZZ_REPORT names a file that receives one JSON line per property (the bench prints them).
  */
-import { appendFileSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import audits from '../../../netlify/functions/audits.mts';
-import contact from '../../../netlify/functions/contact.mts';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import { openDatabase } from '../../../src/db/embedded.ts';
 import {
@@ -27,24 +23,18 @@ import {
   rateLimits,
   uploadTokens,
 } from '../../../src/db/schema.ts';
-import { consent } from '../../../src/lib/forms/consent.ts';
-import { renamedColumns } from '../../../src/server/audit-answers.ts';
-import type { Handler } from '../../../src/server/http.ts';
-import {
-  contactForm,
-  hostileRequest,
-  intakeForm,
-  shortAuditForm,
-  validSubmit,
-  type Field,
-  type FormModel,
-  type HostileRequest,
-  type Payload,
-} from '../../fixtures/arbitraries.ts';
+import { hostileRequest, validSubmit, type HostileRequest, type Payload } from '../../fixtures/arbitraries.ts';
 import { call } from '../functions/harness.ts';
+import { endpoints, isObject, type Endpoint } from './endpoints.ts';
+import { holds as holdsWith, RUNS } from './holds.ts';
+import { expectedSpam, expectErrorShape as errorShape, expectStoredExactly as storedExactly } from './oracles.ts';
 
-const RUNS = Number(process.env.FUZZ_RUNS) || 1000;
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const holds = <T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>) =>
+  holdsWith(name, arbitrary, predicate, emptyTablesWhenFull);
+const expectStoredExactly = (endpoint: Endpoint, id: string, body: Payload) =>
+  storedExactly(handle.db, endpoint, id, body);
+const expectErrorShape = (status: number, body: unknown) => errorShape(status, body, lastError);
+
 // About 15 ms a run for the slowest property here; generous, so a busy machine does not time out.
 const TIMEOUT = Math.max(120_000, RUNS * 150);
 
@@ -81,43 +71,11 @@ let keys = 0;
 const freshKey = (key: string) => key.slice(0, 24) + (++keys).toString(16).padStart(12, '0');
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-const isObject = (value: unknown): value is Payload =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The body with a fresh idempotency key when it carries a valid one (a copy: fast-check may reuse it). */
 function withFreshKey(body: unknown): unknown {
   if (!isObject(body) || typeof body.idempotencyKey !== 'string' || !uuid.test(body.idempotencyKey)) return body;
   return { ...body, idempotencyKey: freshKey(body.idempotencyKey) };
 }
-
-interface Endpoint {
-  name: string;
-  handler: Handler;
-  path: string;
-  maxBytes: number;
-  forms: FormModel[];
-  /** The tables one submit writes to. */
-  tables: Record<string, PgTable>;
-}
-
-const endpoints: Endpoint[] = [
-  {
-    name: 'POST /api/contact',
-    handler: contact,
-    path: '/api/contact',
-    maxBytes: 64 * 1024,
-    forms: [contactForm],
-    tables: { rows: contactMessages, mails: mailOutbox, keys: idempotencyKeys },
-  },
-  {
-    name: 'POST /api/audits',
-    handler: audits,
-    path: '/api/audits',
-    maxBytes: 128 * 1024,
-    forms: [shortAuditForm, intakeForm],
-    tables: { rows: auditSubmissions, mails: mailOutbox, keys: idempotencyKeys, uploadTokens },
-  },
-];
 
 async function send(endpoint: Endpoint, request: HostileRequest): Promise<{ status: number; body: unknown }> {
   lastError = '';
@@ -153,143 +111,6 @@ async function counts(endpoint: Endpoint): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const [name, table] of Object.entries(endpoint.tables)) out[name] = await handle.db.$count(table);
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Oracles, written from the spec rather than taken from the code under test
-
-/** The spam rule: a filled-in honeypot, else a form filled in faster than 3 s. */
-function expectedSpam(body: Payload): 'honeypot' | 'too_fast' | null {
-  if (typeof body.website === 'string' && body.website.trim() !== '') return 'honeypot';
-  if (typeof body.fillMs === 'number' && body.fillMs < 3000) return 'too_fast';
-  return null;
-}
-
-/** What the schema makes of an answer: trimmed, lower-cased, a web address with a scheme, or its default. */
-function normalised(field: Field, value: unknown): unknown {
-  switch (field.kind) {
-    case 'text':
-    case 'date':
-      return typeof value === 'string' ? value.trim() : '';
-    case 'email':
-      return String(value).trim().toLowerCase();
-    case 'website': {
-      const url = String(value).trim();
-      return /^https?:\/\//i.test(url) ? url : `https://${url}`;
-    }
-    case 'choice':
-      return value ?? '';
-    case 'multi':
-      return value ?? [];
-    case 'bool':
-      return value ?? false;
-    case 'consent':
-      return true;
-  }
-}
-
-const emptyValue = (field: Field) => (field.kind === 'multi' ? [] : field.kind === 'bool' ? false : '');
-
-/** Every answer as it must be stored: normalised, and empty when its question was not shown. */
-function expectedAnswers(form: FormModel, body: Payload): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(form.fields)) {
-    if (field.kind === 'consent') continue;
-    const rule = form.conditional[key];
-    out[key] = rule && !rule.when(body) ? emptyValue(field) : normalised(field, body[key]);
-  }
-  return out;
-}
-
-const formOf = (endpoint: Endpoint, body: Payload): FormModel =>
-  endpoint.forms.find((f) => Object.entries(f.fixed).every(([k, v]) => body[k] === v)) ?? endpoint.forms[0]!;
-
-/** Reads the stored record back and compares every column with what `body` must have become. */
-async function expectStoredExactly(endpoint: Endpoint, id: string, body: Payload): Promise<void> {
-  const form = formOf(endpoint, body);
-  const answers = expectedAnswers(form, body);
-  const spam = expectedSpam(body);
-  const table = endpoint.tables.rows === contactMessages ? contactMessages : auditSubmissions;
-  const [row] = (await handle.db.select().from(table).where(eq(table.id, id))) as Record<string, unknown>[];
-  expect(row, `no row ${id}`).toBeDefined();
-  const { id: storedId, createdAt, updatedAt, consentedAt, ...stored } = row!;
-  expect(storedId).toBe(id);
-  for (const time of [createdAt, updatedAt, consentedAt]) {
-    expect(Math.abs((time as Date).getTime() - Date.now())).toBeLessThan(120_000);
-  }
-  const expected: Record<string, unknown> =
-    form.name === 'contact'
-      ? { ...answers, status: 'unread', consentVersion: consent.contact.version }
-      : {
-          ...Object.fromEntries(Object.entries(answers).map(([key, value]) => [renamedColumns[key] ?? key, value])),
-          source: body.source,
-          status: 'pending',
-          consentVersion: consent.audit.version,
-        };
-  Object.assign(expected, { isSpam: spam !== null, spamReason: spam });
-  // Columns the form does not fill (the other audit form's) must hold their empty defaults.
-  const blank = Object.fromEntries(
-    Object.entries(stored).map(([column, value]) => [
-      column,
-      Array.isArray(value) ? [] : typeof value === 'boolean' ? false : typeof value === 'string' ? '' : value,
-    ]),
-  );
-  expect(stored).toEqual({ ...blank, ...expected });
-}
-
-/** Every non-2xx answer: a 4xx whose body is exactly `{ error: { code, message, fields? } }`. */
-function expectErrorShape(status: number, body: unknown): void {
-  expect(status, lastError).toBeGreaterThanOrEqual(400);
-  expect(status, lastError).toBeLessThan(500);
-  expect(isObject(body) && Object.keys(body), JSON.stringify(body)).toEqual(['error']);
-  const error = (body as { error: unknown }).error;
-  expect(isObject(error)).toBe(true);
-  const { code, message, fields, ...rest } = error as Payload;
-  expect(rest).toEqual({});
-  expect(code).toEqual(expect.stringMatching(/^[a-z_]+$/));
-  expect(message).toEqual(expect.any(String));
-  if (fields !== undefined) {
-    expect(isObject(fields)).toBe(true);
-    for (const text of Object.values(fields as Payload)) expect(text).toEqual(expect.any(String));
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Running
-
-interface PropertyReport {
-  property: string;
-  runs: number;
-  failed: boolean;
-  seed: number;
-  ms: number;
-  shrinks: number;
-  counterexample?: string;
-}
-
-/** Checks a property; reports runs, seed and time to FUZZ_REPORT; fails with fast-check's counterexample. */
-async function holds<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>) {
-  const started = performance.now();
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
-    numRuns: RUNS,
-    seed: SEED,
-    plugins: [fc.beforeEach(emptyTablesWhenFull)],
-  });
-  const report: PropertyReport = {
-    property: name,
-    runs: details.numRuns,
-    failed: details.failed,
-    seed: details.seed,
-    ms: Math.round(performance.now() - started),
-    shrinks: details.numShrinks,
-    counterexample: details.counterexample ? fc.stringify(details.counterexample).slice(0, 2000) : undefined,
-  };
-  if (process.env.FUZZ_REPORT) appendFileSync(process.env.FUZZ_REPORT, `${JSON.stringify(report)}\n`);
-  if (details.failed) {
-    const cause =
-      details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    throw new Error(`${await fc.asyncDefaultReportMessage(details)}\n\nCaused by: ${cause}`);
-  }
 }
 
 const valid = (endpoint: Endpoint) => fc.oneof(...endpoint.forms.map((form) => validSubmit(form)));

@@ -1,0 +1,63 @@
+/** The portal's end-to-end helpers: staff made with `npm run admin`, signing in, an intake with a document. */
+import { execFileSync } from 'node:child_process';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Role } from '../../src/lib/statuses.ts';
+import { intakePayload } from '../fixtures/forms.ts';
+
+export const password = 'correct horse battery staple';
+
+/**
+ * Clicks and waits for the post's save to be answered: a toast alone may be the previous save's, since
+ * one of the same words can still be showing.
+ */
+export async function saved(page: Page, method: string, click: () => Promise<void>) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/posts') && r.request().method() === method);
+  await click();
+  expect((await answered).ok()).toBe(true);
+}
+
+/** `npm run admin -- …` against the running server's database (the CLI joins it over its socket). */
+export function adminCli(...args: string[]): string {
+  return execFileSync(process.execPath, ['scripts/admin.ts', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+}
+
+export async function signIn(page: Page, email: string) {
+  await page.goto('/admin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Signed in successfully!').last()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+}
+
+/** An intake with one small PDF, sent through the public API as the wizard sends it. */
+export async function seedIntake(request: APIRequestContext, baseURL: string, company: string) {
+  const headers = { origin: baseURL };
+  const created = await request.post('/api/audits', { data: { ...intakePayload(), companyName: company }, headers });
+  const { id, uploadToken } = await created.json();
+  const auth = { ...headers, authorization: `Bearer ${uploadToken}` };
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('a capability statement '.repeat(400))]);
+  const start = await request.post('/api/uploads', {
+    data: { fileName: 'capabilities.pdf', fileSize: pdf.length },
+    headers: auth,
+  });
+  const { uploadId } = await start.json();
+  await request.put(`/api/uploads/${uploadId}/parts/0`, {
+    data: pdf,
+    headers: { ...auth, 'content-type': 'application/octet-stream' },
+  });
+  expect((await request.post(`/api/uploads/${uploadId}/complete`, { headers: auth })).status()).toBe(201);
+  return { id, pdf };
+}
+
+/** Grants `role` to `email` in the User Roles tab's form, and waits for the toast. */
+export async function grantRole(page: Page, email: string, role: Role) {
+  const form = page.getByRole('form', { name: 'Add a role' });
+  await form.getByRole('textbox', { name: 'User email' }).fill(email);
+  await form.getByRole('combobox', { name: 'Role' }).selectOption(role);
+  await form.getByRole('button', { name: 'Add Role' }).click();
+  await expect(page.getByText('User role added successfully').last()).toBeVisible();
+}
