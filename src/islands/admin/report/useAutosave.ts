@@ -133,6 +133,8 @@ export function useAutosave(id: string, revision: number, enabled: boolean) {
     s.changes += 1;
     storeDraft(id, { revision: s.revision, draft, at: new Date().toISOString() });
     if (s.stopped || !enabled) return;
+    // Said from the first keystroke: a "Saved at" left showing during the pause would be untrue.
+    setStatus({ kind: 'saving' });
     clearTimeout(s.timer);
     s.timer = setTimeout(() => void save(), SAVE_DELAY);
   }
