@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   button,
   click,
@@ -9,20 +9,11 @@ import {
   json,
   mountEditor,
   routeFetch,
-  unmountAll,
+  useEditorTests,
   wait,
 } from './report-harness.tsx';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localStorage.clear();
-});
-
-afterEach(async () => {
-  await unmountAll();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useEditorTests();
 
 const delivery = {
   id: 'd1',

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   button,
   click,
@@ -12,19 +12,11 @@ import {
   routeFetch,
   SUBMISSION,
   unmountAll,
+  useEditorTests,
   wait,
 } from './report-harness.tsx';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localStorage.clear();
-});
-
-afterEach(async () => {
-  await unmountAll();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useEditorTests();
 
 const saved = (revision: number) =>
   json(200, {

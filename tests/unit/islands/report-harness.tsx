@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { emptyArea, reportAreaIds, type ReportArea, type ReportAreaId } from '../../../src/lib/audit-report.ts';
 import type { Json } from '../../../src/lib/json.ts';
 import type { ReportDetail } from '../../../src/server/admin/reports.types.ts';
@@ -85,6 +85,19 @@ export function routeFetch(report: Json<ReportDetail>, answer: (call: Call) => R
 }
 
 const roots: Root[] = [];
+
+/** Each test on fake timers and an empty localStorage; its editors unmounted and its fetch restored after. */
+export function useEditorTests() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.clear();
+  });
+  afterEach(async () => {
+    await unmountAll();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+}
 
 /** Unmounts every editor of the test, so none still listens to the page's events in the next. */
 export async function unmountAll() {
