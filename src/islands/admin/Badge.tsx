@@ -21,6 +21,7 @@ const toneOf: Record<string, Tone> = {
   viewer: 'green',
   draft: 'slate',
   published: 'green',
+  overdue: 'red',
 };
 
 export function Badge({ value, label }: { value: string; label?: string }) {

@@ -1,4 +1,4 @@
-/** The filters above a list (status, search, spam, or any one select) and the CSV export of the current view. */
+/** The filters above a list (status, search, spam, due, or any one select) and the CSV export of the current view. */
 import { useId, type ReactNode } from 'react';
 import { buttonClass } from '../ui/button.ts';
 import { Options } from '../ui/Options.tsx';
@@ -7,10 +7,16 @@ export interface Filters {
   status: string;
   q: string;
   spam: boolean;
+  /** Submissions only: `overdue`, `review` or `audit` (ADR 0027); and `due` to sort the earliest due first. */
+  due: string;
+  sort: string;
   page: number;
 }
 
-export const emptyFilters: Filters = { status: '', q: '', spam: false, page: 1 };
+export const emptyFilters: Filters = { status: '', q: '', spam: false, due: '', sort: '', page: 1 };
+
+const dueLabel = { overdue: 'Overdue', review: 'Review overdue', audit: 'Audit overdue' } as const;
+const dueOptions = Object.keys(dueLabel) as (keyof typeof dueLabel)[];
 
 const control =
   'mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none';
@@ -22,12 +28,15 @@ export function ListControls({
   statuses,
   searchLabel,
   exportHref,
+  clock = false,
 }: {
   filters: Filters;
   onChange: (next: Filters) => void;
   statuses: readonly string[];
   searchLabel: string;
   exportHref: string;
+  /** Also filter by what is overdue and sort by due time (the submissions' clock). */
+  clock?: boolean;
 }) {
   const id = useId();
   // A new filter starts again from the first page.
@@ -35,6 +44,25 @@ export function ListControls({
   return (
     <FilterBar exportHref={exportHref}>
       <FilterSelect label="Status" value={filters.status} onChange={(status) => set({ status })} options={statuses} />
+      {clock && (
+        <>
+          <FilterSelect
+            label="Due"
+            value={filters.due}
+            onChange={(due) => set({ due })}
+            options={dueOptions}
+            optionLabel={(d) => dueLabel[d]}
+          />
+          <FilterSelect
+            label="Sort"
+            value={filters.sort}
+            onChange={(sort) => set({ sort })}
+            options={['due']}
+            optionLabel={() => 'Due first'}
+            emptyLabel="Newest"
+          />
+        </>
+      )}
       <div className="min-w-56 flex-1">
         <label htmlFor={`${id}-q`} className="block text-sm font-medium">
           {searchLabel}
@@ -72,19 +100,21 @@ export function FilterBar({ exportHref, children }: { exportHref: string; childr
   );
 }
 
-/** A labelled select of one filter, with 'All' (the empty value) first. */
+/** A labelled select of one filter, with 'All' (the empty value, or `emptyLabel`) first. */
 export function FilterSelect<V extends string>({
   label,
   value,
   onChange,
   options,
   optionLabel,
+  emptyLabel = 'All',
 }: {
   label: string;
   value: string;
   onChange: (next: string) => void;
   options: readonly V[];
   optionLabel?: (option: V) => string;
+  emptyLabel?: string;
 }) {
   const id = useId();
   return (
@@ -93,7 +123,7 @@ export function FilterSelect<V extends string>({
         {label}
       </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={control}>
-        <option value="">All</option>
+        <option value="">{emptyLabel}</option>
         <Options values={options} label={optionLabel} />
       </select>
     </div>

@@ -8,7 +8,9 @@ import { buttonClass } from '../ui/button.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
 import type { Me } from './session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
+import type { Filters } from './ListControls.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
+import { OverdueButton } from './OverdueButton.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { RolesTab } from './RolesTab.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
@@ -30,6 +32,12 @@ export function Portal({ me }: { me: Me }) {
   const base = useId();
   const canEdit = hasRole(me.roles, 'editor');
   const [security, setSecurity] = useState(false);
+  // The overdue count opens the submissions afresh (a new key), filtered to what is overdue, earliest first.
+  const [submissions, setSubmissions] = useState<{ key: number; initial?: Partial<Filters> }>({ key: 0 });
+  const openOverdue = () => {
+    setSubmissions({ key: submissions.key + 1, initial: { due: 'overdue', sort: 'due' } });
+    setActive('submissions');
+  };
   // Every admin call answers 403 two_factor_required until it is on: the setup is all there is to show.
   const mustSetUp = me.user.twoFactorRequired && !me.user.twoFactorEnabled;
 
@@ -52,7 +60,8 @@ export function Portal({ me }: { me: Me }) {
             Signed in as {me.user.email} · {me.roles.join(', ')}
           </p>
         </div>
-        <div className="flex flex-wrap gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          {!mustSetUp && <OverdueButton onOpen={openOverdue} />}
           {!mustSetUp && (
             <button
               type="button"
@@ -118,7 +127,9 @@ export function Portal({ me }: { me: Me }) {
           tabIndex={0}
           className="mt-6 focus:outline-none"
         >
-          {active === 'submissions' && <SubmissionsTab canEdit={canEdit} />}
+          {active === 'submissions' && (
+            <SubmissionsTab key={submissions.key} canEdit={canEdit} initial={submissions.initial} />
+          )}
           {active === 'messages' && <MessagesTab canEdit={canEdit} />}
           {active === 'posts' && <PostsTab />}
           {active === 'roles' && <RolesTab />}

@@ -1,7 +1,11 @@
-/** Audit submissions: newest first, filters, CSV, colour-coded statuses, a selector, and the full answers. */
+/**
+ * Audit submissions: newest first (or the earliest due), filters, CSV, colour-coded statuses, a selector, when
+ * each is due, the full answers, and the audit report of each (its editor loads on demand).
+ */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import type { SubmissionClock } from '../../lib/audit-report.ts';
 import type { Json } from '../../lib/json.ts';
 import { submissionStatuses } from '../../lib/statuses.ts';
 import type { SubmissionDetail as Detail, SubmissionListItem } from '../../server/admin/submissions.types.ts';
@@ -11,18 +15,36 @@ import { dayTime } from './format.ts';
 import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { TabSection } from '../ui/TabSection.tsx';
-import { ListControls } from './ListControls.tsx';
+import { ListControls, type Filters } from './ListControls.tsx';
+import { DueLines } from './report/Clock.tsx';
 import { StatusSelect } from './StatusSelect.tsx';
 import { useFilteredList, useStatusUpdate } from './useList.ts';
 
 const sourceLabel = { contact_page: 'Contact page', intake: 'Intake' } as const;
 
-type Row = Json<SubmissionListItem>;
+// Its own chunk: the portal's first load stays within its budget (docs/performance.md).
+const ReportEditor = lazy(() => import('./report/ReportEditor.tsx'));
 
-export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
+type Row = Json<SubmissionListItem & SubmissionClock>;
+
+export function SubmissionsTab({ canEdit, initial }: { canEdit: boolean; initial?: Partial<Filters> }) {
   const [openId, setOpenId] = useState<string | null>(null);
-  const { list, setPage, controls } = useFilteredList<Row>('submissions', 'Error fetching submissions: ');
-  const status = useStatusUpdate('submissions', ['submission']);
+  const [reportId, setReportId] = useState<string | null>(null);
+  const { list, setPage, controls } = useFilteredList<Row>('submissions', 'Error fetching submissions: ', initial);
+  const status = useStatusUpdate('submissions', ['submission', 'report']);
+
+  if (reportId) {
+    const back = () => {
+      setReportId(null);
+      // Back where the report was opened from, for the keyboard.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-open-report]')?.focus());
+    };
+    return (
+      <Suspense fallback={<p className="text-slate-600">Loading the report editor…</p>}>
+        <ReportEditor submissionId={reportId} canEdit={canEdit} onBack={back} />
+      </Suspense>
+    );
+  }
 
   const columns: Column<Row>[] = [
     { header: 'Received', className: 'whitespace-nowrap', cell: (s) => dayTime(s.createdAt) },
@@ -49,6 +71,7 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
       ),
     },
     { header: 'Form', cell: (s) => sourceLabel[s.source] },
+    { header: 'Due', className: 'text-sm', cell: (s) => <DueLines clock={s} status={s.status} /> },
     {
       header: 'Status',
       cell: (s) => (
@@ -81,7 +104,7 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
 
   return (
     <TabSection title="Audit Submissions" hideTitle>
-      <ListControls {...controls} statuses={submissionStatuses} searchLabel="Search company, name or email" />
+      <ListControls {...controls} clock statuses={submissionStatuses} searchLabel="Search company, name or email" />
       <DataTable
         columns={columns}
         list={list}
@@ -90,12 +113,12 @@ export function SubmissionsTab({ canEdit }: { canEdit: boolean }) {
         onPage={setPage}
         rowData={(s) => ({ 'data-submission': s.id })}
       />
-      {openId && <SubmissionDetail id={openId} onClose={() => setOpenId(null)} />}
+      {openId && <SubmissionDetail id={openId} onClose={() => setOpenId(null)} onReport={() => setReportId(openId)} />}
     </TabSection>
   );
 }
 
-function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) {
+function SubmissionDetail({ id, onClose, onReport }: { id: string; onClose: () => void; onReport: () => void }) {
   const detail = useQuery({
     queryKey: ['submission', id],
     queryFn: () => api<Json<Detail>>(`/api/admin/submissions/${id}`),
@@ -113,9 +136,19 @@ function SubmissionDetail({ id, onClose }: { id: string; onClose: () => void }) 
         <h3 id="submission-detail-heading" className="text-xl font-bold">
           {d ? d.submission.companyName : 'Loading…'}
         </h3>
-        <button type="button" onClick={onClose} className={buttonClass({ variant: 'link', size: 'inlineSm' })}>
-          Close
-        </button>
+        <div className="flex flex-wrap items-center gap-4">
+          <button
+            type="button"
+            data-open-report
+            onClick={onReport}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            Open audit report
+          </button>
+          <button type="button" onClick={onClose} className={buttonClass({ variant: 'link', size: 'inlineSm' })}>
+            Close
+          </button>
+        </div>
       </div>
       {d && (
         <>

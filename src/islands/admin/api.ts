@@ -18,8 +18,14 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the API; resolves with the JSON answer (or null for 204), rejects with an ApiError. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+/**
+ * Calls the API; resolves with the JSON answer (or null for 204), rejects with an ApiError. `keepalive` lets
+ * the request outlive the page (the report editor's last save as its tab closes).
+ */
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; keepalive?: boolean } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -30,6 +36,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
           ? { Accept: 'application/json' }
           : { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      ...(init.keepalive && { keepalive: true }),
     });
   } catch {
     throw new ApiError(0, 'network', 'The server could not be reached. Check your connection.');

@@ -3,3 +3,4 @@ import { format } from 'date-fns';
 
 export const day = (value: string | Date): string => format(new Date(value), 'MMM dd, yyyy');
 export const dayTime = (value: string | Date): string => format(new Date(value), 'MMM dd, yyyy HH:mm');
+export const time = (value: string | Date): string => format(new Date(value), 'HH:mm');

@@ -22,6 +22,8 @@ export const filterQuery = (f: Filters, page = true) =>
     status: f.status,
     q: f.q.trim(),
     spam: f.spam ? 1 : undefined,
+    due: f.due,
+    sort: f.sort,
     page: page && f.page > 1 ? f.page : undefined,
   });
 
@@ -43,9 +45,12 @@ export function useAdminList<R extends AllItems<unknown>>(
 
 type Filtered = 'submissions' | 'messages';
 
-/** A filtered, paged list of submissions or messages: its filters, the page they show, and its CSV export. */
-export function useFilteredList<T>(resource: Filtered, errorPrefix: string) {
-  const [filters, setFilters] = useState<Filters>(emptyFilters);
+/**
+ * A filtered, paged list of submissions or messages: its filters (from `initial`, e.g. the overdue ones), the
+ * page they show, and its CSV export.
+ */
+export function useFilteredList<T>(resource: Filtered, errorPrefix: string, initial: Partial<Filters> = {}) {
+  const [filters, setFilters] = useState<Filters>(() => ({ ...emptyFilters, ...initial }));
   const settled = useDebounced(filters);
   const list = useAdminList<ListPage<T>>(
     [resource, settled],
