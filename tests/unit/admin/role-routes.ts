@@ -77,13 +77,13 @@ export function adminRoutes(handle: DbHandle) {
       prepare: fixed('/api/admin/submissions/export.csv'),
     },
     'GET /api/admin/submissions/overdue': {
-    fn: submissionsFn,
-    method: 'GET',
-    needs: 'viewer',
-    success: 200,
-    prepare: fixed('/api/admin/submissions/overdue'),
-  },
-  'GET /api/admin/submissions/:id': {
+      fn: submissionsFn,
+      method: 'GET',
+      needs: 'viewer',
+      success: 200,
+      prepare: fixed('/api/admin/submissions/overdue'),
+    },
+    'GET /api/admin/submissions/:id': {
       fn: submissionsFn,
       method: 'GET',
       needs: 'viewer',
