@@ -1,5 +1,5 @@
 /** The prefill rules of the Business Development Review areas, for the 5-step intake (docs/audit-prefill-rules.md). */
-import { because, countOf, type Rule } from './rule.ts';
+import { countOf, either, fromTable, scaled, type Rule } from './rule.ts';
 
 const CHANNELS = ['coldOutreach', 'inbound', 'events', 'depPartners', 'referrals', 'other'];
 
@@ -17,48 +17,48 @@ export const bdRules: Rule[] = [
     name: 'lead-channels',
     area: 'leadGeneration',
     form: 'intake',
-    read: (row) => {
-      const n = countOf(row.leadGeneration, CHANNELS);
-      const [delta, note] =
-        n === 0
-          ? [-2, 'No lead generation channel named.']
-          : n === 1
-            ? [-1, 'One lead channel.']
-            : n >= 3
-              ? [1, `${n} lead channels.`]
-              : [0, '2 lead channels.'];
-      return { delta, reasons: [because(row, 'leadGeneration', note)] };
-    },
+    read: (row) =>
+      scaled(row, 'leadGeneration', countOf(row.leadGeneration, CHANNELS), [
+        [0, -2, 'No lead generation channel named.'],
+        [1, -1, 'One lead channel.'],
+        [2, 0, '2 lead channels.'],
+        [Infinity, 1, (n) => `${n} lead channels.`],
+      ]),
   },
   {
     name: 'referrals-only',
     area: 'leadGeneration',
     form: 'intake',
     read: (row) =>
-      row.leadGeneration.length === 1 && row.leadGeneration[0] === 'referrals'
-        ? { delta: -1, reasons: [because(row, 'leadGeneration', 'Leads come from referrals alone.')] }
-        : null,
+      either(
+        row,
+        'leadGeneration',
+        row.leadGeneration.join() === 'referrals',
+        [-1, 'Leads come from referrals alone.'],
+        null,
+      ),
   },
   {
     name: 'paid-advertising',
     area: 'leadGeneration',
     form: 'intake',
-    read: (row) =>
-      row.paidAdvertising === 'yes'
-        ? { delta: 1, reasons: [because(row, 'paidAdvertising', 'Runs paid advertising.')] }
-        : null,
+    read: (row) => either(row, 'paidAdvertising', row.paidAdvertising === 'yes', [1, 'Runs paid advertising.'], null),
   },
   {
     name: 'lead-tracking',
     area: 'crm',
     form: 'intake',
     read: (row) => {
-      const [set, note] = row.leadTracking.includes('crm')
-        ? [4, 'Leads are tracked in a CRM.']
-        : countOf(row.leadTracking, ['spreadsheets', 'email']) > 0
-          ? [2, 'Leads are tracked in spreadsheets or email, not a CRM.']
-          : [1, 'Leads are not tracked.'];
-      return { set, reasons: [because(row, 'leadTracking', note)] };
+      const kind = row.leadTracking.includes('crm')
+        ? 'crm'
+        : countOf(row.leadTracking, ['spreadsheets', 'email'])
+          ? 'manual'
+          : 'none';
+      return fromTable(row, 'leadTracking', kind, {
+        crm: [4, 'Leads are tracked in a CRM.'],
+        manual: [2, 'Leads are tracked in spreadsheets or email, not a CRM.'],
+        none: [1, 'Leads are not tracked.'],
+      });
     },
   },
   {
@@ -66,72 +66,91 @@ export const bdRules: Rule[] = [
     area: 'crm',
     form: 'intake',
     read: (row) =>
-      row.leadTracking.includes('crm') && row.crmSpecify.trim() !== ''
-        ? { delta: 1, reasons: [because(row, 'crmSpecify', 'Names the CRM it runs.')] }
-        : null,
+      either(
+        row,
+        'crmSpecify',
+        row.leadTracking.includes('crm') && row.crmSpecify.trim() !== '',
+        [1, 'Names the CRM it runs.'],
+        null,
+      ),
   },
   {
     name: 'outreach-tools',
     area: 'outreach',
     form: 'intake',
-    read: (row) => {
-      const [delta, note] =
-        row.outreachTools === 'yes'
-          ? [1, 'Uses outreach tools.']
-          : row.outreachTools === 'no'
-            ? [-2, 'No outreach tools.']
-            : [-1, 'Not sure about outreach tools.'];
-      return { delta, reasons: [because(row, 'outreachTools', note)] };
-    },
+    read: (row) =>
+      fromTable(
+        row,
+        'outreachTools',
+        row.outreachTools === 'yes' || row.outreachTools === 'no' ? row.outreachTools : 'unsure',
+        {
+          yes: [1, 'Uses outreach tools.'],
+          no: [-2, 'No outreach tools.'],
+          unsure: [-1, 'Not sure about outreach tools.'],
+        },
+        'delta',
+      ),
   },
   {
     name: 'cold-outreach',
     area: 'outreach',
     form: 'intake',
     read: (row) =>
-      row.leadGeneration.includes('coldOutreach')
-        ? { delta: 0, reasons: [because(row, 'leadGeneration', 'Does cold outreach.')] }
-        : { delta: -1, reasons: [because(row, 'leadGeneration', 'No cold outreach.')] },
+      either(
+        row,
+        'leadGeneration',
+        row.leadGeneration.includes('coldOutreach'),
+        [0, 'Does cold outreach.'],
+        [-1, 'No cold outreach.'],
+      ),
   },
   {
     name: 'prospecting-tools',
     area: 'bdTools',
     form: 'intake',
     read: (row) =>
-      row.prospectingTools === 'yes'
-        ? { delta: 1, reasons: [because(row, 'prospectingTools', 'Uses prospecting tools.')] }
-        : { delta: -1, reasons: [because(row, 'prospectingTools', 'No prospecting tools.')] },
+      either(
+        row,
+        'prospectingTools',
+        row.prospectingTools === 'yes',
+        [1, 'Uses prospecting tools.'],
+        [-1, 'No prospecting tools.'],
+      ),
   },
   {
     name: 'bd-crm',
     area: 'bdTools',
     form: 'intake',
     read: (row) =>
-      row.leadTracking.includes('crm')
-        ? { delta: 0, reasons: [because(row, 'leadTracking', 'The BD team has a CRM.')] }
-        : { delta: -1, reasons: [because(row, 'leadTracking', 'The BD team works without a CRM.')] },
+      either(
+        row,
+        'leadTracking',
+        row.leadTracking.includes('crm'),
+        [0, 'The BD team has a CRM.'],
+        [-1, 'The BD team works without a CRM.'],
+      ),
   },
   {
     name: 'bd-staff',
     area: 'teamSetup',
     form: 'intake',
-    read: (row) => {
-      const known = bdSetupScore[row.bdSetup];
-      return known ? { set: known[0], reasons: [because(row, 'bdSetup', known[1])] } : null;
-    },
+    read: (row) => fromTable(row, 'bdSetup', row.bdSetup, bdSetupScore),
   },
   {
     name: 'marketing-team',
     area: 'teamSetup',
     form: 'intake',
-    read: (row) => {
-      if (row.hasMarketingDept === 'yes')
-        return { delta: 1, reasons: [because(row, 'hasMarketingDept', 'Has a marketing department.')] };
-      if (row.hasMarketingDept === 'no')
-        return { delta: -1, reasons: [because(row, 'hasMarketingDept', 'No marketing department.')] };
-      if (row.hasMarketingDept === 'outsourced')
-        return { delta: 0, reasons: [because(row, 'hasMarketingDept', 'Marketing is outsourced.')] };
-      return null;
-    },
+    read: (row) =>
+      fromTable(
+        row,
+        'hasMarketingDept',
+        row.hasMarketingDept,
+        {
+          yes: [1, 'Has a marketing department.'],
+          no: [-1, 'No marketing department.'],
+          outsourced: [0, 'Marketing is outsourced.'],
+        },
+        'delta',
+      ),
   },
 ];

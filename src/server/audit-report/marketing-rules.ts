@@ -1,6 +1,6 @@
 /** The prefill rules of the Marketing Evaluation areas, for the 5-step intake (docs/audit-prefill-rules.md). */
 import type { AuditSubmission } from '../../db/schema.ts';
-import { because, countOf, firstNumber, type Rule } from './rule.ts';
+import { because, countOf, either, firstNumber, scaled, type Rule } from './rule.ts';
 
 const YEAR_MS = 365.25 * 24 * 3_600_000;
 
@@ -41,19 +41,13 @@ export const marketingRules: Rule[] = [
     read: (row) => {
       if (!row.hasWebsite) return null;
       const updated = Date.parse(row.lastWebsiteUpdate);
-      if (Number.isNaN(updated)) {
-        return {
-          delta: 0,
-          reasons: [because(row, 'lastWebsiteUpdate', 'Last update unknown: check the site by hand.')],
-        };
-      }
-      const years = (row.createdAt.getTime() - updated) / YEAR_MS;
-      if (years > 3) {
-        return { delta: -2, reasons: [because(row, 'lastWebsiteUpdate', 'Not updated for over three years.')] };
-      }
-      if (years <= 1)
-        return { delta: 1, reasons: [because(row, 'lastWebsiteUpdate', 'Updated within the last year.')] };
-      return { delta: 0, reasons: [because(row, 'lastWebsiteUpdate', 'Updated in the last three years.')] };
+      const unknown: [number, string] = [0, 'Last update unknown: check the site by hand.'];
+      if (Number.isNaN(updated)) return either(row, 'lastWebsiteUpdate', true, unknown, null);
+      return scaled(row, 'lastWebsiteUpdate', (row.createdAt.getTime() - updated) / YEAR_MS, [
+        [1, 1, 'Updated within the last year.'],
+        [3, 0, 'Updated in the last three years.'],
+        [Infinity, -2, 'Not updated for over three years.'],
+      ]);
     },
   },
   {
@@ -83,25 +77,30 @@ export const marketingRules: Rule[] = [
     name: 'sales-collateral',
     area: 'collateral',
     form: 'intake',
-    read: (row) => {
-      const n = countOf(assets(row), ['brochures', 'presentations', 'datasheets', 'caseStudies', 'videos']);
-      const [delta, note] =
-        n === 0
-          ? [-2, 'No brochures, presentations, datasheets, case studies or videos.']
-          : n >= 3
-            ? [1, `${n} kinds of sales collateral.`]
-            : [0, `${n} kind(s) of sales collateral.`];
-      return { delta, reasons: [because(row, 'marketingAssets', note)] };
-    },
+    read: (row) =>
+      scaled(
+        row,
+        'marketingAssets',
+        countOf(assets(row), ['brochures', 'presentations', 'datasheets', 'caseStudies', 'videos']),
+        [
+          [0, -2, 'No brochures, presentations, datasheets, case studies or videos.'],
+          [2, 0, (n) => `${n} kind(s) of sales collateral.`],
+          [Infinity, 1, (n) => `${n} kinds of sales collateral.`],
+        ],
+      ),
   },
   {
     name: 'pitch-deck-goal',
     area: 'collateral',
     form: 'intake',
     read: (row) =>
-      row.commercialGoals.includes('pitchDeck')
-        ? { delta: -1, reasons: [because(row, 'commercialGoals', 'Wants a better pitch deck.')] }
-        : null,
+      either(
+        row,
+        'commercialGoals',
+        row.commercialGoals.includes('pitchDeck'),
+        [-1, 'Wants a better pitch deck.'],
+        null,
+      ),
   },
   {
     name: 'events-attended',
@@ -109,67 +108,63 @@ export const marketingRules: Rule[] = [
     form: 'intake',
     read: (row) => {
       const n = firstNumber(row.eventsAttendedPerYear);
-      if (n === null)
-        return { delta: -1, reasons: [because(row, 'eventsAttendedPerYear', 'No events attended named.')] };
-      const [delta, note] =
-        n === 0
-          ? [-1, 'Attends no events.']
-          : n >= 3
-            ? [1, `Attends about ${n} events a year.`]
-            : [0, `Attends about ${n} event(s) a year.`];
-      return { delta, reasons: [because(row, 'eventsAttendedPerYear', note)] };
+      if (n === null) return either(row, 'eventsAttendedPerYear', true, [-1, 'No events attended named.'], null);
+      return scaled(row, 'eventsAttendedPerYear', n, [
+        [0, -1, 'Attends no events.'],
+        [2, 0, (k) => `Attends about ${k} event(s) a year.`],
+        [Infinity, 1, (k) => `Attends about ${k} events a year.`],
+      ]);
     },
   },
   {
     name: 'events-exhibited',
     area: 'events',
     form: 'intake',
-    read: (row) => {
-      const n = firstNumber(row.eventsExhibitedPerYear) ?? 0;
-      return n > 0
-        ? { delta: 1, reasons: [because(row, 'eventsExhibitedPerYear', `Exhibits at about ${n} event(s) a year.`)] }
-        : { delta: -1, reasons: [because(row, 'eventsExhibitedPerYear', 'Does not exhibit.')] };
-    },
+    read: (row) =>
+      scaled(row, 'eventsExhibitedPerYear', firstNumber(row.eventsExhibitedPerYear) ?? 0, [
+        [0, -1, 'Does not exhibit.'],
+        [Infinity, 1, (n) => `Exhibits at about ${n} event(s) a year.`],
+      ]),
   },
   {
     name: 'hosted-events',
     area: 'events',
     form: 'intake',
-    read: (row) => {
-      const n = row.heldOpenHouse.filter((kind) => kind !== 'na').length;
-      const [delta, note] =
-        n === 0
-          ? [-1, 'Hosts or sponsors no events.']
-          : n >= 2
-            ? [1, `Hosts ${n} kinds of events.`]
-            : [0, 'Hosts one kind of event.'];
-      return { delta, reasons: [because(row, 'heldOpenHouse', note)] };
-    },
+    read: (row) =>
+      scaled(row, 'heldOpenHouse', row.heldOpenHouse.filter((kind) => kind !== 'na').length, [
+        [0, -1, 'Hosts or sponsors no events.'],
+        [1, 0, 'Hosts one kind of event.'],
+        [Infinity, 1, (n) => `Hosts ${n} kinds of events.`],
+      ]),
   },
   {
     name: 'thought-leadership-content',
     area: 'thoughtLeadership',
     form: 'intake',
-    read: (row) => {
-      const n = countOf(assets(row), ['whitePapers', 'blogPosts', 'webinars', 'socialMedia', 'emailCampaigns']);
-      const [delta, note] =
-        n === 0
-          ? [-2, 'No white papers, blog posts, webinars, social or email content.']
-          : n === 1
-            ? [-1, 'One kind of expert content.']
-            : n >= 3
-              ? [1, `${n} kinds of expert content.`]
-              : [0, '2 kinds of expert content.'];
-      return { delta, reasons: [because(row, 'marketingAssets', note)] };
-    },
+    read: (row) =>
+      scaled(
+        row,
+        'marketingAssets',
+        countOf(assets(row), ['whitePapers', 'blogPosts', 'webinars', 'socialMedia', 'emailCampaigns']),
+        [
+          [0, -2, 'No white papers, blog posts, webinars, social or email content.'],
+          [1, -1, 'One kind of expert content.'],
+          [2, 0, '2 kinds of expert content.'],
+          [Infinity, 1, (n) => `${n} kinds of expert content.`],
+        ],
+      ),
   },
   {
     name: 'brand-story',
     area: 'thoughtLeadership',
     form: 'intake',
     read: (row) =>
-      row.brandStory.trim() === ''
-        ? { delta: -1, reasons: [because(row, 'brandStory', 'No brand story told.')] }
-        : { delta: 0, reasons: [because(row, 'brandStory', 'Has a brand story to build on.')] },
+      either(
+        row,
+        'brandStory',
+        row.brandStory.trim() !== '',
+        [0, 'Has a brand story to build on.'],
+        [-1, 'No brand story told.'],
+      ),
   },
 ];

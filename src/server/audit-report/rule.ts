@@ -39,3 +39,44 @@ export function firstNumber(text: string): number | null {
   if (match) return Number(match[0]);
   return /\b(none|never|zero|no)\b/i.test(text) ? 0 : null;
 }
+
+type Note = string | ((n: number) => string);
+const noteFor = (note: Note, n: number) => (typeof note === 'function' ? note(n) : note);
+
+/** A count read against steps `[upTo, delta, note]`: the first step whose `upTo` is at least `n` applies. */
+export function scaled(
+  row: AuditSubmission,
+  field: string,
+  n: number,
+  steps: readonly [number, number, Note][],
+): Finding {
+  const [, delta, note] = steps.find(([upTo]) => n <= upTo) ?? steps[steps.length - 1]!;
+  return { delta, reasons: [because(row, field, noteFor(note, n))] };
+}
+
+/** One answer's yes or no: `yes` when `holds`, else `no` (each a delta and a note; null: nothing to say). */
+export function either(
+  row: AuditSubmission,
+  field: string,
+  holds: boolean,
+  yes: [number, string] | null,
+  no: [number, string] | null,
+): Finding | null {
+  const [delta, note] = (holds ? yes : no) ?? [];
+  return note === undefined ? null : { delta, reasons: [because(row, field, note)] };
+}
+
+/**
+ * A choice read from `table` (value → number and note): the number sets the score outright (`set`) or moves
+ * it (`delta`); null for a value the table does not list.
+ */
+export function fromTable(
+  row: AuditSubmission,
+  field: string,
+  value: string,
+  table: Record<string, [number, string]>,
+  kind: 'set' | 'delta' = 'set',
+): Finding | null {
+  const known = table[value];
+  return known ? { [kind]: known[0], reasons: [because(row, field, known[1])] } : null;
+}

@@ -2,7 +2,7 @@
  * The prefill rules of the contact page's short audit form (docs/audit-prefill-rules.md). It asks far less
  * than the intake, so it scores only the areas it has answers for; staff score the rest.
  */
-import { because, type Rule } from './rule.ts';
+import { because, either, fromTable, type Rule } from './rule.ts';
 
 /** The marketing team's size: no one scores lowest. */
 const teamSizeScore: Record<string, [number, string]> = {
@@ -58,17 +58,18 @@ export const shortFormRules: Rule[] = [
     area: 'leadGeneration',
     form: 'contact_page',
     read: (row) =>
-      row.painPoints.includes('lead_generation') || row.painPoints.includes('messaging')
-        ? { delta: -1, reasons: [because(row, 'painPoints', 'Names lead generation or messaging as a pain point.')] }
-        : null,
+      either(
+        row,
+        'painPoints',
+        row.painPoints.includes('lead_generation') || row.painPoints.includes('messaging'),
+        [-1, 'Names lead generation or messaging as a pain point.'],
+        null,
+      ),
   },
   {
     name: 'short-team-size',
     area: 'teamSetup',
     form: 'contact_page',
-    read: (row) => {
-      const known = teamSizeScore[row.teamSize];
-      return known ? { set: known[0], reasons: [because(row, 'teamSize', known[1])] } : null;
-    },
+    read: (row) => fromTable(row, 'teamSize', row.teamSize, teamSizeScore),
   },
 ];
