@@ -21,6 +21,7 @@ import { issueUploadToken } from '../../../src/server/upload-tokens.ts';
 import { DOCUMENTS_STORE, PARTS_STORE } from '../../../src/server/uploads.ts';
 import { useLocalBlobs } from '../test-blobs.ts';
 import { useTestDatabase } from '../test-db.ts';
+import { makeZip } from '../../fixtures/zip.ts';
 
 export const MB = 1024 * 1024;
 export const origin = 'http://localhost:4321';
@@ -78,37 +79,8 @@ export const png = (size: number) => withPrefix([0x89, 0x50, 0x4e, 0x47, 0x0d, 0
 export const exe = (size: number) => withPrefix('MZ', size);
 
 /** A stored (uncompressed) ZIP holding the named entries, as Office Open XML files are. */
-export function zip(names: string[]): Uint8Array {
-  const local: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const name of names) {
-    const fileName = Buffer.from(name);
-    const data = Buffer.from('<xml/>');
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt32LE(data.length, 18);
-    header.writeUInt32LE(data.length, 22);
-    header.writeUInt16LE(fileName.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(fileName.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    local.push(header, fileName, data);
-    central.push(entry, fileName);
-    offset += header.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(names.length, 8);
-  end.writeUInt16LE(names.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...local, directory, end]));
-}
+export const zip = (names: string[]): Uint8Array =>
+  new Uint8Array(makeZip(names.map((name) => ({ name, data: '<xml/>' }))));
 
 /** Calls the function as the router would: the params come from matching `config.path`. */
 export async function call(

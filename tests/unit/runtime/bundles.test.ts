@@ -1,4 +1,3 @@
-import { crc32, deflateRawSync } from 'node:zlib';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +9,7 @@ import {
   type BundleFacts,
 } from '../../../scripts/lib/bundles.ts';
 import { listZip, readZipEntry } from '../../../scripts/lib/zip-reader.ts';
+import { makeZip } from '../../fixtures/zip.ts';
 import { zisiSetup } from '../../../scripts/lib/zisi-setup.ts';
 
 const root = '/repo';
@@ -81,51 +81,6 @@ describe('netlify.toml → zip-it-and-ship-it options', () => {
     expect(() => setup('[functions]\n blog = 10')).toThrow(/neither/);
   });
 });
-
-/** A ZIP archive as archivers write them: local headers, then the central directory and its end record. */
-function makeZip(files: { name: string; data?: string; deflate?: boolean }[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const file of files) {
-    const name = Buffer.from(file.name);
-    const data = Buffer.from(file.data ?? '');
-    const body = file.deflate ? deflateRawSync(data) : data;
-    const header = (size: number, signature: number, fields: [number, number][]) => {
-      const buffer = Buffer.alloc(size);
-      buffer.writeUInt32LE(signature, 0);
-      for (const [at, value] of fields) buffer.writeUInt32LE(value, at);
-      return buffer;
-    };
-    const method = file.deflate ? 8 : 0;
-    const local = header(30, 0x04034b50, [
-      [14, crc32(data)],
-      [18, body.length],
-      [22, data.length],
-    ]);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(name.length, 26);
-    const entry = header(46, 0x02014b50, [
-      [16, crc32(data)],
-      [20, body.length],
-      [24, data.length],
-      [42, offset],
-    ]);
-    entry.writeUInt16LE(method, 10);
-    entry.writeUInt16LE(name.length, 28);
-    parts.push(local, name, body);
-    central.push(entry, name);
-    offset += 30 + name.length + body.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, directory, end]);
-}
 
 describe('ZIP reader', () => {
   const zip = makeZip([
