@@ -1,16 +1,13 @@
 // The prefill rules of the Business Development Review areas and of the short form, one test each
 // (docs/audit-prefill-rules.md).
 import { describe, expect, it } from 'vitest';
-import { finding } from './finding.ts';
+import { deltasOf, finding } from './finding.ts';
 import { intake, shortForm } from './rows.ts';
 
 describe('business development rules', () => {
   it('lead-channels: none −2, one −1, three or more +1', () => {
-    const channels = (leadGeneration: string[]) => finding('lead-channels', intake({ leadGeneration }));
-    expect(channels([])).toMatchObject({ delta: -2 });
-    expect(channels(['events'])).toMatchObject({ delta: -1 });
-    expect(channels(['events', 'inbound'])).toMatchObject({ delta: 0 });
-    expect(channels(['events', 'inbound', 'coldOutreach'])).toMatchObject({ delta: 1 });
+    const answers = [[], ['events'], ['events', 'inbound'], ['events', 'inbound', 'coldOutreach']];
+    expect(deltasOf('lead-channels', 'leadGeneration', answers)).toEqual([-2, -1, 0, 1]);
   });
 
   it('referrals-only: leads from referrals alone −1 more', () => {

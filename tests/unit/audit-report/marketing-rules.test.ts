@@ -1,7 +1,7 @@
 // The prefill rules of the Marketing Evaluation areas, one test each (docs/audit-prefill-rules.md).
 import { describe, expect, it } from 'vitest';
 import { postingCadence } from '../../../src/server/audit-report/marketing-rules.ts';
-import { finding } from './finding.ts';
+import { deltasOf, finding } from './finding.ts';
 import { intake } from './rows.ts';
 
 describe('marketing rules', () => {
@@ -42,10 +42,8 @@ describe('marketing rules', () => {
   });
 
   it('sales-collateral: none −2, one or two kinds 0, three or more +1', () => {
-    const assets = (marketingAssets: string[]) => finding('sales-collateral', intake({ marketingAssets }));
-    expect(assets(['whitePapers'])).toMatchObject({ delta: -2 });
-    expect(assets(['brochures', 'datasheets'])).toMatchObject({ delta: 0 });
-    expect(assets(['brochures', 'datasheets', 'caseStudies'])).toMatchObject({ delta: 1 });
+    const answers = [['whitePapers'], ['brochures', 'datasheets'], ['brochures', 'datasheets', 'caseStudies']];
+    expect(deltasOf('sales-collateral', 'marketingAssets', answers)).toEqual([-2, 0, 1]);
   });
 
   it('pitch-deck-goal: wanting a better pitch deck −1', () => {
@@ -54,11 +52,9 @@ describe('marketing rules', () => {
   });
 
   it('events-attended: none or unanswered −1, three or more a year +1', () => {
-    const attended = (eventsAttendedPerYear: string) => finding('events-attended', intake({ eventsAttendedPerYear }));
-    expect(attended('')).toMatchObject({ delta: -1 });
-    expect(attended('none')).toMatchObject({ delta: -1 });
-    expect(attended('about 2')).toMatchObject({ delta: 0 });
-    expect(attended('5-6')).toMatchObject({ delta: 1 });
+    expect(deltasOf('events-attended', 'eventsAttendedPerYear', ['', 'none', 'about 2', '5-6'])).toEqual([
+      -1, -1, 0, 1,
+    ]);
   });
 
   it('events-exhibited: exhibiting at all +1, never −1', () => {
@@ -73,11 +69,8 @@ describe('marketing rules', () => {
   });
 
   it('thought-leadership-content: none −2, one kind −1, three or more +1', () => {
-    const content = (marketingAssets: string[]) => finding('thought-leadership-content', intake({ marketingAssets }));
-    expect(content([])).toMatchObject({ delta: -2 });
-    expect(content(['blogPosts'])).toMatchObject({ delta: -1 });
-    expect(content(['blogPosts', 'webinars'])).toMatchObject({ delta: 0 });
-    expect(content(['blogPosts', 'webinars', 'whitePapers'])).toMatchObject({ delta: 1 });
+    const answers = [[], ['blogPosts'], ['blogPosts', 'webinars'], ['blogPosts', 'webinars', 'whitePapers']];
+    expect(deltasOf('thought-leadership-content', 'marketingAssets', answers)).toEqual([-2, -1, 0, 1]);
   });
 
   it('brand-story: none told −1', () => {
