@@ -1,6 +1,9 @@
 /** Audit submissions as stored rows, without a database: every column empty unless a test sets it. */
 import { getTableColumns } from 'drizzle-orm';
 import { auditSubmissions, type AuditSubmission } from '../../../src/db/schema.ts';
+import { intakeSchema } from '../../../src/lib/forms/intake.schema.ts';
+import { intakeRow } from '../../../src/server/audit-answers.ts';
+import { intakeAnswers } from '../../fixtures/forms.ts';
 
 const SUBMITTED = new Date('2026-06-01T12:00:00Z');
 
@@ -38,26 +41,6 @@ export const shortForm = (answers: Partial<AuditSubmission> = {}): AuditSubmissi
   ...answers,
 });
 
-/** A thorough intake: every area has answers. */
+/** A thorough intake: the shared fixture's answers (tests/fixtures/forms.ts) as the server stores them. */
 export const fullIntake = (answers: Partial<AuditSubmission> = {}): AuditSubmission =>
-  intake({
-    hasWebsite: true,
-    currentWebsiteUrl: 'https://helix.example',
-    lastWebsiteUpdate: '2025-09-01',
-    hasLinkedin: true,
-    linkedinFrequency: '2-3 times a week',
-    marketingAssets: ['caseStudies', 'brochures', 'presentations', 'whitePapers', 'webinars', 'blogPosts'],
-    eventsAttendedPerYear: '4',
-    eventsExhibitedPerYear: '2',
-    heldOpenHouse: ['openHouse', 'seminar'],
-    brandStory: 'Founded by bioanalytical chemists who wanted faster answers for sponsors.',
-    leadGeneration: ['coldOutreach', 'events', 'referrals'],
-    paidAdvertising: 'yes',
-    leadTracking: ['crm'],
-    crmSpecify: 'HubSpot',
-    outreachTools: 'yes',
-    prospectingTools: 'yes',
-    bdSetup: 'small-team',
-    hasMarketingDept: 'yes',
-    ...answers,
-  });
+  intake({ ...intakeRow(intakeSchema.parse(intakeAnswers())), ...answers });
