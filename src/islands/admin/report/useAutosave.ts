@@ -25,6 +25,7 @@ export type SaveStatus =
 
 export const SAVE_DELAY = 800;
 const MAX_RETRY_DELAY = 30_000;
+const KEEPALIVE_MAX = 60_000;
 
 /** A draft kept in this browser until the server has it. */
 export interface StoredDraft {
@@ -98,10 +99,12 @@ export function useAutosave(id: string, revision: number, enabled: boolean) {
   async function send(draft: Draft, sending: number, keepalive: boolean): Promise<boolean> {
     const s = state.current;
     try {
+      const body = { revision: s.revision, ...draft };
       const saved = await api<Json<ReportSaved>>(`/api/admin/reports/${id}`, {
         method: 'PUT',
-        body: { revision: s.revision, ...draft },
-        keepalive,
+        body,
+        // Browsers refuse a keepalive body over 64 KB; a longer draft goes as a plain request (and stays kept here).
+        keepalive: keepalive && JSON.stringify(body).length < KEEPALIVE_MAX,
       });
       s.revision = saved.revision;
       s.saved = sending;
