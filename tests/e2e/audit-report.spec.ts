@@ -57,7 +57,7 @@ test('a visitor completes the intake', async ({ page }) => {
 });
 
 test('an editor opens the prefilled report, edits it, loses nothing on reload, and delivers it', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(60_000); // a sign-in, two saves, a reload and a delivery: 20–25 s on a busy 2-core machine
   adminCli('create', editor, '--role', 'editor', '--password', password);
   await signIn(page, editor);
   await openReport(page);

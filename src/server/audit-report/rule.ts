@@ -77,6 +77,7 @@ export function fromTable(
   table: Record<string, [number, string]>,
   kind: 'set' | 'delta' = 'set',
 ): Finding | null {
-  const known = table[value];
+  // Own keys only: a stored value such as `__proto__` or `toString` is no choice of the table's.
+  const known = Object.hasOwn(table, value) ? table[value] : undefined;
   return known ? { [kind]: known[0], reasons: [because(row, field, known[1])] } : null;
 }

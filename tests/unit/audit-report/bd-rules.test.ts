@@ -59,6 +59,8 @@ describe('business development rules', () => {
     const setup = (bdSetup: string) => finding('bd-staff', intake({ bdSetup }))?.set;
     expect(['no-team', 'founder-led', 'one-rep', 'outsourced', 'small-team'].map(setup)).toEqual([1, 2, 3, 3, 4]);
     expect(finding('bd-staff', intake({ bdSetup: '' }))).toBeNull();
+    expect(finding('bd-staff', intake({ bdSetup: '__proto__' }))).toBeNull();
+    expect(finding('bd-staff', intake({ bdSetup: 'toString' }))).toBeNull();
   });
 
   it('marketing-team: a marketing department +1, none −1', () => {
