@@ -2,15 +2,13 @@
  * Upload tokens: `POST /api/audits` gives the intake one, and it authorises attaching documents to that
  * submission and nothing else, for a couple of hours. Only the token's SHA-256 is stored.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { uploadTokens } from '../db/schema.ts';
+import { hashSecret as hash, newSecret } from './secret-tokens.ts';
 
 /** How long a token lets the browser upload after the submit. */
 export const UPLOAD_TOKEN_TTL_MS = 2 * 3600_000;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Makes a token for the submission; returns it with its expiry (the only time it is ever seen). */
 export async function issueUploadToken(
@@ -18,9 +16,9 @@ export async function issueUploadToken(
   submissionId: string,
   now = new Date(),
 ): Promise<{ token: string; expiresAt: string }> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash: tokenHash } = newSecret();
   const expiresAt = new Date(now.getTime() + UPLOAD_TOKEN_TTL_MS);
-  await tx.insert(uploadTokens).values({ tokenHash: hash(token), auditSubmissionId: submissionId, expiresAt });
+  await tx.insert(uploadTokens).values({ tokenHash, auditSubmissionId: submissionId, expiresAt });
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
