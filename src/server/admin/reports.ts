@@ -5,7 +5,13 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditReportDeliveries, auditReports, auditSubmissions, type AuditReportDelivery } from '../../db/schema.ts';
+import {
+  auditReportDeliveries,
+  auditReports,
+  auditSubmissions,
+  type AuditReportDelivery,
+  type AuditSubmission,
+} from '../../db/schema.ts';
 import { submissionClock, type ReportSave } from '../../lib/audit-report.ts';
 import { reportTotals } from '../../lib/report-totals.ts';
 import { recordAudit, type AuditActor } from '../audit-log.ts';
@@ -34,18 +40,31 @@ async function submissionOf(db: Db | Tx, id: string | undefined) {
 }
 
 /**
- * The report of a submission, its draft written from the rules on the first open. Two first opens at once
- * both succeed: the second insert does nothing and both read the one row.
+ * The stored report of `submission`; on the first open the rules run and their draft is written. Two first
+ * opens at once both succeed: the second insert does nothing and reads the row the first wrote.
+ */
+async function reportOf(db: Db, submission: AuditSubmission) {
+  const read = async () =>
+    (await db.select().from(auditReports).where(eq(auditReports.submissionId, submission.id)))[0];
+  const stored = await read();
+  if (stored) return stored;
+  const prefill = prefillReport(submission);
+  const [written] = await db
+    .insert(auditReports)
+    .values({ submissionId: submission.id, prefill, areas: draftFromPrefill(prefill) })
+    .onConflictDoNothing({ target: auditReports.submissionId })
+    .returning();
+  return written ?? (await read())!;
+}
+
+/**
+ * A report as the portal opens it: the draft with the rules' reasons, the packages, totals, deliveries and
+ * the submission's clock.
  */
 export async function openReport(db: Db, submissionId: string | undefined): Promise<ReportDetail> {
   const submission = await submissionOf(db, submissionId);
-  const prefill = prefillReport(submission);
-  await db
-    .insert(auditReports)
-    .values({ submissionId: submission.id, prefill, areas: draftFromPrefill(prefill) })
-    .onConflictDoNothing({ target: auditReports.submissionId });
-  const [[report], deliveries, packages] = await Promise.all([
-    db.select().from(auditReports).where(eq(auditReports.submissionId, submission.id)),
+  const [report, deliveries, packages] = await Promise.all([
+    reportOf(db, submission),
     db
       .select()
       .from(auditReportDeliveries)
@@ -60,14 +79,14 @@ export async function openReport(db: Db, submissionId: string | undefined): Prom
     contactEmail: submission.contactEmail,
     source: submission.source,
     status: submission.status,
-    revision: report!.revision,
-    summary: report!.summary,
-    areas: report!.areas,
-    prefill: report!.prefill,
-    updatedAt: report!.updatedAt,
-    updatedBy: report!.updatedByEmail,
+    revision: report.revision,
+    summary: report.summary,
+    areas: report.areas,
+    prefill: report.prefill,
+    updatedAt: report.updatedAt,
+    updatedBy: report.updatedByEmail,
     packages,
-    totals: reportTotals(report!.areas, packages),
+    totals: reportTotals(report.areas, packages),
     deliveries: deliveries.map(deliveryView),
     clock: submissionClock(submission.createdAt, submission.status),
   };
