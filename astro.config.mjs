@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { site } from './src/config/site.ts';
+import { invalidSettings, placeholderProblems } from './src/config/settings.ts';
 import { publicRoutes } from './src/config/routes.ts';
 import { localFunctions } from './scripts/lib/vite-functions.ts';
 import { moveStylesInBuild } from './scripts/lib/styles-to-head.ts';
@@ -19,10 +20,24 @@ const noindexPaths = new Set([
   '/blog-shell',
   '/report-shell',
 ]);
-const siteUrl = process.env.SITE_URL ?? site.url;
+// The per-site settings (src/config/settings.ts) are baked into the pages: a malformed one stops the build, and
+// a Netlify build on a placeholder says so in its log (the deployed functions refuse to run on it, and
+// /api/health names it).
+const invalid = invalidSettings(process.env);
+if (invalid.length) {
+  throw new Error(
+    `Environment settings that will not do: ${invalid.map((p) => `${p.setting} ${p.problem}`).join('; ')}. ` +
+      'See the README, "Environment variables".',
+  );
+}
+if (process.env.NETLIFY === 'true') {
+  for (const p of placeholderProblems(process.env))
+    console.warn(`Setting ${p.setting} ${p.problem}: set it in Netlify.`);
+}
+const siteUrl = site.url;
 
 export default defineConfig({
-  // SITE_URL lets a preview deploy or a test run use its own origin for canonical URLs.
+  // SITE_URL (deployed: Netlify's URL by default) is the origin of canonical URLs and the sitemap.
   site: siteUrl,
   output: 'static',
   trailingSlash: 'never',

@@ -9,7 +9,14 @@ import { getDb } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { defaultTransport } from './mail/sender.ts';
-import { authSecretProblem, hasDatabase, isDeployed, siteContext, type SiteContext } from './platform.ts';
+import {
+  authSecretProblem,
+  hasDatabase,
+  isDeployed,
+  siteContext,
+  siteSettingProblems,
+  type SiteContext,
+} from './platform.ts';
 import { documentsStore } from './uploads.ts';
 
 export interface Check {
@@ -21,7 +28,7 @@ export interface HealthReport {
   ok: boolean;
   /** `local`, `production` or `preview` (a deploy preview or branch deploy). */
   site: SiteContext;
-  checks: { database: Check; authSecret: Check; mail: Check; blobs: Check };
+  checks: { database: Check; authSecret: Check; settings: Check; mail: Check; blobs: Check };
 }
 
 /** How long one check may take before it counts as failed (a health check must answer quickly). */
@@ -72,6 +79,15 @@ function authSecret(): Check {
   return { ok: false, detail: `BETTER_AUTH_SECRET ${problem}` };
 }
 
+/** The per-site settings (src/config/settings.ts): none may be malformed or a placeholder once deployed. */
+function settings(): Check {
+  const problems = siteSettingProblems();
+  if (!problems.length) return { ok: true, detail: 'set' };
+  const detail = problems.map((p) => `${p.setting} ${p.problem}`).join('; ');
+  if (!isDeployed()) return { ok: true, detail: `${detail} (local use only)` };
+  return { ok: false, detail };
+}
+
 async function mail(): Promise<Check> {
   const transport = defaultTransport();
   let pending = '';
@@ -99,6 +115,6 @@ async function blobs(): Promise<Check> {
 /** Runs every check at once. */
 export async function healthReport(): Promise<HealthReport> {
   const [db, secret, mailCheck, blobsCheck] = await Promise.all([database(), authSecret(), mail(), blobs()]);
-  const checks = { database: db, authSecret: secret, mail: mailCheck, blobs: blobsCheck };
+  const checks = { database: db, authSecret: secret, settings: settings(), mail: mailCheck, blobs: blobsCheck };
   return { ok: Object.values(checks).every((c) => c.ok), site: siteContext(), checks };
 }

@@ -1,5 +1,5 @@
 /**
- * The origins the site answers on: its own (`site.url`, and SITE_URL where a deploy sets it) and those
+ * The origins the site answers on: its own (`site.url`: SITE_URL, or deployed Netlify's `URL`) and those
  * ALLOWED_ORIGINS names (comma-separated). The Origin check of every state change, better-auth's trusted
  * origins and hosts, and the local server's own names all read them here.
  */
@@ -12,15 +12,13 @@ export const extraOrigins = (): string[] =>
     .map((o) => o.trim())
     .filter(Boolean);
 
-/** The configured site origin: SITE_URL when set, else `site.url`. */
-export const siteOrigin = () => new URL(process.env.SITE_URL || site.url).origin;
+/** The configured site origin (`site.url`). */
+export const siteOrigin = () => new URL(site.url).origin;
 
-/** Every origin the site is set up to answer on, once each: `site.url`, SITE_URL and ALLOWED_ORIGINS. */
-export const configuredOrigins = (): string[] => [
-  ...new Set([new URL(site.url).origin, siteOrigin(), ...extraOrigins()]),
-];
+/** Every origin the site is set up to answer on, once each: `site.url` and ALLOWED_ORIGINS. */
+export const configuredOrigins = (): string[] => [...new Set([siteOrigin(), ...extraOrigins()])];
 
 /** Origins that may post: the site itself, the origin the request arrived on, and ALLOWED_ORIGINS. */
 export function allowedOrigins(request: Request): Set<string> {
-  return new Set([new URL(site.url).origin, new URL(request.url).origin, ...extraOrigins()]);
+  return new Set([siteOrigin(), new URL(request.url).origin, ...extraOrigins()]);
 }

@@ -5,6 +5,7 @@
  * development default: it refuses to run until the settings production needs are there.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { invalidSettings, placeholderProblems } from '../config/settings.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -60,12 +61,22 @@ export const hasDatabase = (env: Env = platformEnv()): boolean =>
 /** No database: neither Netlify Database (NETLIFY_DB_URL) nor any Postgres (DATABASE_URL). */
 export const NO_DATABASE: MissingSetting = { setting: 'DATABASE_URL or Netlify Database', problem: 'is not set' };
 
+/**
+ * The per-site settings (src/config/settings.ts) a deployed site may not run with: malformed, or still a
+ * placeholder (`.example` addresses, the repository's scheduling pages). Each once, malformed first.
+ */
+export function siteSettingProblems(env: Env = platformEnv()): MissingSetting[] {
+  const problems = [...invalidSettings(env), ...placeholderProblems(env)];
+  return problems.filter((p, i) => problems.findIndex((q) => q.setting === p.setting) === i);
+}
+
 /** Every setting a deployed function needs that is missing or unsafe (empty when all is well). */
 export function missingSettings(env: Env = platformEnv()): MissingSetting[] {
   const missing: MissingSetting[] = [];
   const secret = authSecretProblem(env);
   if (secret) missing.push({ setting: 'BETTER_AUTH_SECRET', problem: secret });
   if (!hasDatabase(env)) missing.push(NO_DATABASE);
+  missing.push(...siteSettingProblems(env));
   return missing;
 }
 

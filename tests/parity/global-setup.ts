@@ -14,7 +14,7 @@ import type { TestProject } from 'vitest/node';
 import { buildArtifacts, MANIFEST } from '../../scripts/parity/artifacts.ts';
 import { startInstance, type FunctionEnv, type Instance } from '../../scripts/parity/instance.ts';
 import type { InstanceOptions } from '../../scripts/parity/server.ts';
-import { site } from '../../src/config/site.ts';
+import { deployedSettings } from '../fixtures/deployed-settings.ts';
 import { openPostgres } from '../../src/db/client.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
 import type { Deploy, ParityContext } from './context.ts';
@@ -73,7 +73,8 @@ export default async function setup(project: TestProject) {
     const functionEnv = (deployID: string, secret = true): FunctionEnv => ({
       SITE_ID: siteID,
       SITE_NAME: siteName,
-      URL: site.url,
+      URL: `https://${siteName}.netlify.app`,
+      ...deployedSettings,
       NETLIFY_DB_URL: databaseUrl,
       NETLIFY_BLOBS_CONTEXT: Buffer.from(
         JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, siteID, deployID, token, primaryRegion: REGION }),
@@ -89,7 +90,7 @@ export default async function setup(project: TestProject) {
     const deploys = {
       production: {
         deploy: { id: hex24(), context: 'production', published: true, branch: 'main' },
-        publicUrl: site.url,
+        publicUrl: deployedSettings.SITE_URL,
         artifacts: artifacts.directory,
       },
       preview: {
@@ -99,7 +100,7 @@ export default async function setup(project: TestProject) {
       },
       misconfigured: {
         deploy: { id: hex24(), context: 'production', published: true, branch: 'main' },
-        publicUrl: site.url,
+        publicUrl: deployedSettings.SITE_URL,
         artifacts: someFunctions,
       },
     };

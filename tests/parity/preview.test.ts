@@ -4,7 +4,7 @@
  */
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { site as siteConfig } from '../../src/config/site.ts';
+import { deployedSettings } from '../fixtures/deployed-settings.ts';
 import { mailOutbox, uploadedDocuments } from '../../src/db/schema.ts';
 import { contactPayload, intakePayload } from '../fixtures/forms.ts';
 import { database, deployDocuments, MB, parity, pdf, sha256, site, siteDocuments, uploadDocument } from './helpers.ts';
@@ -23,7 +23,7 @@ describe('a deploy preview', () => {
       .from(mailOutbox)
       .where(like(mailOutbox.idempotencyKey, `contact:${id}:%`));
     expect(mails).toHaveLength(2);
-    expect(mails.map((m) => m.to)).toEqual([siteConfig.staffInbox, siteConfig.staffInbox]);
+    expect(mails.map((m) => m.to)).toEqual([deployedSettings.STAFF_INBOX, deployedSettings.STAFF_INBOX]);
     expect(mails.filter((m) => m.subject.startsWith(`[Preview, meant for ${lead}]`))).toHaveLength(1);
     expect(mails.every((m) => m.status === 'pending')).toBe(true);
   });

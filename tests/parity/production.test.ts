@@ -5,7 +5,7 @@
  */
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { site as siteConfig } from '../../src/config/site.ts';
+import { deployedSettings } from '../fixtures/deployed-settings.ts';
 import { contactMessages, mailOutbox, uploadedDocuments } from '../../src/db/schema.ts';
 import { contactPayload, intakePayload, shortAuditPayload } from '../fixtures/forms.ts';
 import { database, MB, parity, pdf, sha256, site, siteDocuments, uploadDocument } from './helpers.ts';
@@ -24,7 +24,7 @@ describe('leads (production)', () => {
       .select()
       .from(mailOutbox)
       .where(like(mailOutbox.idempotencyKey, `contact:${id}:%`));
-    expect(mails.map((m) => m.to).sort()).toEqual(['lead@acme-bio.example', siteConfig.staffInbox].sort());
+    expect(mails.map((m) => m.to).sort()).toEqual(['lead@acme-bio.example', deployedSettings.STAFF_INBOX].sort());
     expect(mails.every((m) => m.status === 'pending' && m.sentAt === null)).toBe(true);
   });
 
@@ -147,6 +147,7 @@ describe('health (production)', () => {
       checks: {
         database: { ok: true, detail: 'reachable and migrated' },
         authSecret: { ok: true, detail: 'set' },
+        settings: { ok: true, detail: 'set' },
         mail: { ok: false, detail: expect.stringMatching(/^RESEND_API_KEY is not set: mail waits in the outbox/) },
         blobs: { ok: true, detail: 'reachable' },
       },

@@ -11,6 +11,7 @@ import { contactMessages } from '../../../src/db/schema.ts';
 import { contactPayload } from '../../fixtures/forms.ts';
 import { call } from '../functions/harness.ts';
 import { openTestDatabase } from '../test-db.ts';
+import { deployedSettings } from '../../fixtures/deployed-settings.ts';
 
 describe('the driver choice', () => {
   it('takes DATABASE_URL first, for any Postgres: Neon’s driver for a Neon URL, node-postgres otherwise', () => {
@@ -53,7 +54,12 @@ describe.runIf(serverUrl)('a deployed function on a PostgreSQL server', () => {
 
   /** Netlify's environment shape, and no database handed over by a local process. */
   function deployed(database: Record<string, string>) {
-    for (const [key, value] of Object.entries({ SITE_ID: 'a1b2c3', BETTER_AUTH_SECRET: 'x'.repeat(44), ...database }))
+    for (const [key, value] of Object.entries({
+      SITE_ID: 'a1b2c3',
+      BETTER_AUTH_SECRET: 'x'.repeat(44),
+      ...deployedSettings,
+      ...database,
+    }))
       vi.stubEnv(key, value);
     (globalThis as { __bolestaDb?: unknown }).__bolestaDb = undefined;
   }

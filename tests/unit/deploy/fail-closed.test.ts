@@ -18,6 +18,7 @@ import {
   missingSettings,
 } from '../../../src/server/platform.ts';
 import { SECURITY_HEADERS } from '../../../src/server/security-headers.ts';
+import { deployedSettings } from '../../fixtures/deployed-settings.ts';
 import { call } from '../functions/harness.ts';
 import { openTestDatabase } from '../test-db.ts';
 
@@ -27,7 +28,7 @@ const functionNames = readdirSync(functionsDir)
   .map((f) => f.replace(/\.mts$/, ''));
 
 const STRONG_SECRET = 'x'.repeat(44);
-const netlify = { SITE_ID: 'a1b2c3', URL: 'https://www.bolesta.example', SITE_NAME: 'bolesta' };
+const netlify = { SITE_ID: 'a1b2c3', URL: 'https://bolesta.netlify.app', SITE_NAME: 'bolesta', ...deployedSettings };
 
 /** Runs with Netlify's environment shape plus `extra` (undefined removes a variable). */
 function deployWith(extra: Record<string, string | undefined>) {
@@ -57,17 +58,19 @@ describe('deployed means on Netlify, in any context', () => {
   });
 
   it('names every missing or unsafe setting', () => {
-    expect(missingSettings({})).toEqual([
+    expect(missingSettings({}).slice(0, 3)).toEqual([
       { setting: 'BETTER_AUTH_SECRET', problem: 'is not set' },
       { setting: 'DATABASE_URL or Netlify Database', problem: 'is not set' },
+      { setting: 'SITE_URL', problem: 'is not set (https://www.bolesta.example is a placeholder)' },
     ]);
-    expect(missingSettings({ BETTER_AUTH_SECRET: DEV_AUTH_SECRET, DATABASE_URL: 'postgres://x' })).toEqual([
+    const ready = { ...deployedSettings, DATABASE_URL: 'postgres://x' };
+    expect(missingSettings({ ...ready, BETTER_AUTH_SECRET: DEV_AUTH_SECRET })).toEqual([
       { setting: 'BETTER_AUTH_SECRET', problem: 'is the public development secret' },
     ]);
-    expect(missingSettings({ BETTER_AUTH_SECRET: 'short-secret', DATABASE_URL: 'postgres://x' })).toEqual([
+    expect(missingSettings({ ...ready, BETTER_AUTH_SECRET: 'short-secret' })).toEqual([
       { setting: 'BETTER_AUTH_SECRET', problem: 'is shorter than 32 bytes' },
     ]);
-    expect(missingSettings({ BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://x' })).toEqual([]);
+    expect(missingSettings({ ...ready, BETTER_AUTH_SECRET: STRONG_SECRET })).toEqual([]);
     expect(() => assertProductionReady({ ...netlify })).toThrow(MisconfiguredError);
     expect(() => assertProductionReady({})).not.toThrow(); // local: the development defaults apply
   });
@@ -95,6 +98,26 @@ describe('a deployed function refuses to run without what production needs', () 
       { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: undefined },
       /DATABASE_URL or Netlify Database is not set/,
     ],
+    [
+      'with the placeholder staff inbox',
+      { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://db', STAFF_INBOX: undefined },
+      /STAFF_INBOX is not set \(leads@bolesta\.example is a placeholder\)/,
+    ],
+    [
+      'with a sender on a domain reserved for examples',
+      { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://db', MAIL_FROM: 'noreply@agency.example' },
+      /MAIL_FROM is a placeholder \(noreply@agency\.example\)/,
+    ],
+    [
+      'with the placeholder scheduling page',
+      { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://db', BOOKING_URL_DISCOVERY_CALL: undefined },
+      /BOOKING_URL_DISCOVERY_CALL is not set/,
+    ],
+    [
+      'with a malformed site address',
+      { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://db', SITE_URL: 'www.agency.com' },
+      /SITE_URL is not a web address/,
+    ],
   ];
 
   it.each(cases)(
@@ -107,7 +130,7 @@ describe('a deployed function refuses to run without what production needs', () 
         expect(response.status, name).toBe(503);
         const body = (await response.json()) as { error: { code: string; message: string } };
         expect(body.error.code, name).toBe('misconfigured');
-        expect(body.error.message).not.toMatch(/BETTER_AUTH|DATABASE_URL|Error|\n\s+at /); // nothing internal to visitors
+        expect(body.error.message).not.toMatch(/BETTER_AUTH|DATABASE_URL|STAFF_INBOX|MAIL_FROM|Error|\n\s+at /); // nothing internal to visitors
         expect(response.headers.get('x-frame-options'), name).toBe('DENY');
         expect(log.mock.calls.at(-1)?.join(' '), name).toMatch(logged);
       }
@@ -146,6 +169,7 @@ describe('the health check of a deployed site', () => {
     expect(report.site).toBe('production');
     expect(report.checks.database).toEqual({ ok: false, detail: 'DATABASE_URL or Netlify Database is not set' });
     expect(report.checks.authSecret).toEqual({ ok: false, detail: 'BETTER_AUTH_SECRET is not set' });
+    expect(report.checks.settings).toEqual({ ok: true, detail: 'set' });
     expect(report.checks.mail).toMatchObject({
       ok: false,
       detail: expect.stringMatching(/^RESEND_API_KEY is not set/),
@@ -159,11 +183,32 @@ describe('the health check of a deployed site', () => {
     const report = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
     expect(report.checks.database).toEqual({ ok: true, detail: 'reachable and migrated' });
     expect(report.checks.authSecret).toEqual({ ok: true, detail: 'set' });
+    expect(report.checks.settings).toEqual({ ok: true, detail: 'set' });
     expect(report.checks.mail).toEqual({ ok: true, detail: 'resend, 0 pending' });
     // No Blobs on this test machine: reported, not thrown.
     expect(report.checks.blobs).toEqual({ ok: false, detail: 'unreachable' });
     expect(response.status).toBe(503);
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(response.headers.get('strict-transport-security')).toBe(SECURITY_HEADERS['Strict-Transport-Security']);
+  });
+
+  it('names every placeholder setting, so the first deploy says what to set in Netlify', async () => {
+    deployWith({
+      BETTER_AUTH_SECRET: STRONG_SECRET,
+      DATABASE_URL: 'postgres://db',
+      STAFF_INBOX: undefined,
+      MAIL_FROM: 'noreply@bolesta.example',
+      BOOKING_URL_STRATEGY_CALL: undefined,
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await call(await load('health'), '/api/health', undefined, { method: 'GET' });
+    expect(response.status).toBe(503);
+    const report = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
+    expect(report.checks.settings).toEqual({
+      ok: false,
+      detail:
+        'STAFF_INBOX is not set (leads@bolesta.example is a placeholder); MAIL_FROM is a placeholder (noreply@bolesta.example); ' +
+        'BOOKING_URL_STRATEGY_CALL is not set (https://calendly.com/bolesta-example/30min is a placeholder)',
+    });
   });
 });

@@ -23,6 +23,7 @@ import { DOCUMENTS_STORE, documentsStore } from '../../../src/server/uploads.ts'
 import { contactPayload } from '../../fixtures/forms.ts';
 import { call, nextIp } from '../functions/harness.ts';
 import { openTestDatabase } from '../test-db.ts';
+import { deployedSettings } from '../../fixtures/deployed-settings.ts';
 
 const purges = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('@netlify/functions', async (original) => ({ ...(await original<object>()), purgeCache: purges }));
@@ -45,6 +46,7 @@ beforeEach(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   for (const [key, value] of Object.entries({
     SITE_ID: 'a1b2c3',
+    ...deployedSettings,
     BETTER_AUTH_SECRET: 'x'.repeat(44),
     DATABASE_URL: 'postgres://unused',
   }))

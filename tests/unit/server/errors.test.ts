@@ -171,16 +171,12 @@ describe('origins', () => {
     expect(extraOrigins()).toEqual(['http://devbox.local:8080', 'https://other.example']);
   });
 
-  it('takes SITE_URL as the site origin when set, else the site’s own', () => {
-    vi.stubEnv('SITE_URL', 'https://preview.example/path');
-    expect(siteOrigin()).toBe('https://preview.example');
-    vi.stubEnv('SITE_URL', '');
+  it('takes the site’s address (SITE_URL, read with the settings) as the site origin', () => {
     expect(siteOrigin()).toBe('https://www.bolesta.example');
   });
 
   it('lists every configured origin once', () => {
-    vi.stubEnv('SITE_URL', 'https://www.bolesta.example');
-    vi.stubEnv('ALLOWED_ORIGINS', 'https://other.example');
+    vi.stubEnv('ALLOWED_ORIGINS', 'https://other.example, https://www.bolesta.example');
     expect(configuredOrigins()).toEqual(['https://www.bolesta.example', 'https://other.example']);
   });
 
