@@ -1,9 +1,10 @@
 /**
- * `npm run admin -- <command>`: staff accounts from the command line, the only way to the first admin
- * (sign-up on the site gives an account without any role).
+ * `npm run admin -- <command>`: staff accounts from the command line, for developers (a deployed site makes its
+ * first admin from ADMIN_BOOTSTRAP_EMAIL instead: src/server/first-admin.ts; a sign-up gives no role otherwise).
  *
  *   create <email> --role <role> [--password <pw>] [--name <name>]
- *       a confirmed account with that role; without --password a strong one is generated and printed once.
+ *       a confirmed account with that role; without --password a strong one is generated and printed once, and is
+      temporary: the portal asks its owner for a new one at the first sign-in.
  *       An unconfirmed account of that address (perhaps someone else's sign-up) is taken over: new password,
  *       confirmed, its sessions ended
  *   grant <email> <role>
@@ -27,6 +28,7 @@ import { roles } from '../src/db/schema.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../src/lib/password-limits.ts';
 import { getAuth } from '../src/server/auth.ts';
 import { weakPasswordProblem } from '../src/server/password-policy.ts';
+import { setPasswordChangeRequired } from '../src/server/temporary-password.ts';
 import {
   endSessions,
   generatePassword,
@@ -39,7 +41,8 @@ import { parseCommand, UsageError, type Command } from './lib/admin-command.ts';
 
 export const USAGE = `Usage:
   npm run admin -- create <email> --role <role> [--password <password>] [--name <name>]
-      Creates a confirmed account with that role. Without --password a password is generated and printed.
+      Creates a confirmed account with that role. Without --password a temporary password is generated and
+      printed: the portal asks for a new one at the first sign-in.
       An unconfirmed account of that address is taken over: new password, confirmed, signed out everywhere.
   npm run admin -- grant <email> <role>
       Gives an existing, confirmed account a role.
@@ -161,8 +164,14 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
     await grantRole(database, user, command.role, 'create');
     io.out(`Created ${command.email} (confirmed) with the ${command.role} role.`);
   }
-  if (!command.password)
-    io.out(`Password: ${password}\nIt is shown only this once: pass it on safely and ask for a change.`);
+  if (!command.password) {
+    // Someone else's choice, shown on a screen: its owner replaces it at the first sign-in.
+    const { id } = (await auth.internalAdapter.findUserByEmail(command.email))!.user;
+    await setPasswordChangeRequired(database, id, true);
+    io.out(
+      `Password: ${password}\nIt is shown only this once and is temporary: pass it on safely; the portal asks for a new one at the first sign-in.`,
+    );
+  }
   return 0;
 }
 

@@ -1,9 +1,12 @@
 // The signed-in staff member, for the portal to decide what to show (any signed-in user, role or not):
-//   GET /api/admin/me → 200 { user: { id, email, name, twoFactorEnabled, twoFactorRequired },
+//   GET /api/admin/me → 200 { user: { id, email, name, twoFactorEnabled, twoFactorRequired,
+//                                      passwordChangeRequired },
 //                              roles: Role[] (highest first), site }
 // where `site` is `local`, `production` or `preview` (the portal marks a preview with a ribbon), and
 // `twoFactorRequired` says that this user must have two-factor sign-in on (ADMIN_2FA_REQUIRED and the admin
 // role): without it, every other admin call answers 403 two_factor_required and the portal shows the setup.
+// `passwordChangeRequired`: the password is a temporary one (npm run admin -- create); every other admin call
+// answers 403 password_change_required and the portal shows only the form that changes it.
 // 401 unauthenticated without a session.
 import type { Config } from '@netlify/functions';
 import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
@@ -22,6 +25,7 @@ export default adminEndpoint(() => ({
           name: user.name,
           twoFactorEnabled: user.twoFactorEnabled,
           twoFactorRequired,
+          passwordChangeRequired: user.passwordChangeRequired,
         },
         roles,
         site: siteContext(),

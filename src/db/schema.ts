@@ -291,6 +291,11 @@ export const users = pgTable('users', {
   image: text('image'),
   /** Set by better-auth's two-factor plugin once the account's authenticator is verified. */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /**
+   * Set on a password someone else chose (`npm run admin -- create` prints one): until the account's owner
+   * chooses their own, the admin API answers 403 `password_change_required` and the portal asks for a new one.
+   */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -388,6 +393,7 @@ export const auditActions = [
   'document.download',
   'account.signout',
   'account.two-factor-reset',
+  'role.bootstrap-refused',
   'report.save',
   'report.deliver',
   'report.revoke',

@@ -17,11 +17,20 @@ import { accountNameProblem } from '../lib/forms/person-name.schema.ts';
 import { sendAccountMail } from './auth-mail.ts';
 import { passwordResetMail, verificationMail } from './mail/templates.ts';
 import { allowedOrigins, configuredOrigins, siteOrigin } from './origins.ts';
-import { authSecretProblem, DEV_AUTH_SECRET, isDeployed, MisconfiguredError } from './platform.ts';
+import {
+  authSecretProblem,
+  DEV_AUTH_SECRET,
+  isDeployed,
+  MisconfiguredError,
+  platformEnv,
+  type Env,
+} from './platform.ts';
 import { limitFromEnv } from './rate-limit.ts';
 import { secondStepGuard } from './second-step-guard.ts';
 import { SESSION_LIMITS, SESSION_TOUCH_SECONDS, sessionRules } from './session-limits.ts';
 import { clearSignInFailures } from './sign-in-guard.ts';
+import { grantFirstAdmin } from './first-admin.ts';
+import { setPasswordChangeRequired, temporaryPasswords } from './temporary-password.ts';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/password-limits.ts';
 export { PASSWORD_MAX, PASSWORD_MIN };
@@ -60,11 +69,18 @@ function secret(): string {
   return DEV_AUTH_SECRET;
 }
 
-// Hosts better-auth may build its URLs (and so our mail links) on. Deployed, anything else falls back to
-// the site's origin, so a forged Host header cannot make a reset mail point at someone else's server.
-// Locally every host is the developer's own (localhost, 127.0.0.1, a LAN address) and mail only goes to
-// the console, so any host will do.
-const allowedHosts = () => (isDeployed() ? [...new Set(configuredOrigins().map((o) => new URL(o).host))] : ['*']);
+// Hosts better-auth may build its URLs (and so our mail links) on. Deployed: the site's own and ALLOWED_ORIGINS,
+// plus this Netlify site's own addresses (`SITE_NAME.netlify.app`, and `<deploy>--SITE_NAME.netlify.app` of each
+// deploy preview, branch deploy and permalink), so a colleague confirming an account on a preview gets a link to
+// that preview. Anything else falls back to the site's origin, so a forged Host header cannot make a reset mail
+// point at someone else's server. Locally every host is the developer's own (localhost, 127.0.0.1, a LAN
+// address) and mail only goes to the console, so any host will do.
+export function allowedHosts(env: Env = platformEnv()): string[] {
+  if (!isDeployed(env)) return ['*'];
+  const netlifyName = env.SITE_NAME?.trim().toLowerCase();
+  const netlifyHosts = netlifyName ? [`${netlifyName}.netlify.app`, `*--${netlifyName}.netlify.app`] : [];
+  return [...new Set([...configuredOrigins().map((o) => new URL(o).host), ...netlifyHosts])];
+}
 
 /** Answers 400 to a sign-up or name change whose name is too long or holds a web address. */
 const refuseBadAccountName = createAuthMiddleware(async (ctx) => {
@@ -92,6 +108,12 @@ function createAuth(db: Db) {
         twoFactor: twoFactors,
       },
     }),
+    user: {
+      // Read with every session (session.ts); never set by a sign-up or a profile change (`input: false`).
+      additionalFields: {
+        passwordChangeRequired: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
     session: {
       // The cookie and better-auth's own expiry last the absolute cap (12 h): the portal's admin calls never
       // renew the cookie. The idle hour and the cap itself are enforced by sessionRules (session-limits.ts).
@@ -113,6 +135,7 @@ function createAuth(db: Db) {
         accountLockout: { enabled: true },
       }),
       secondStepGuard(db),
+      temporaryPasswords(db),
     ],
     emailAndPassword: {
       enabled: true,
@@ -123,8 +146,12 @@ function createAuth(db: Db) {
       // A reset is what someone does when they fear the password is known: end every session.
       revokeSessionsOnPasswordReset: true,
       // The mailbox's owner chose a new password: the failed guesses before it no longer lock them out.
+      // A reset by mail is a password the owner chose: no longer a temporary one either.
       onPasswordReset: ({ user }) =>
-        clearSignInFailures(db, user.email).catch((error) => console.error('clearing sign-in failures failed:', error)),
+        Promise.all([clearSignInFailures(db, user.email), setPasswordChangeRequired(db, user.id, false)]).then(
+          () => {},
+          (error) => console.error('clearing sign-in failures failed:', error),
+        ),
       sendResetPassword: (request) =>
         sendAccountMail(
           db,
@@ -139,6 +166,10 @@ function createAuth(db: Db) {
       // An unconfirmed sign-in with the right password gets a fresh link, so an expired one is no dead end.
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
+      // ADMIN_BOOTSTRAP_EMAIL's owner becomes the first admin here, once the address is confirmed (first-admin.ts).
+      afterEmailVerification: async (user) => {
+        await grantFirstAdmin(db, user);
+      },
       expiresIn: VERIFY_SECONDS,
       // Whatever callbackURL the client sent, the link returns to the portal.
       sendVerificationEmail: (request) =>

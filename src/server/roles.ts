@@ -69,6 +69,13 @@ export async function requireRole(request: Request, needed: Role | null): Promis
   if (needed && !hasRole(held, needed)) {
     return apiError(403, 'forbidden', `This needs the ${needed} role. Ask an administrator for access.`);
   }
+  if (needed && user.passwordChangeRequired) {
+    return apiError(
+      403,
+      'password_change_required',
+      'Choose your own password first: the one you were given is temporary. The portal asks for it when you sign in.',
+    );
+  }
   const twoFactorRequired = needsTwoFactor(held) && !user.twoFactorEnabled;
   if (needed && twoFactorRequired) {
     return apiError(

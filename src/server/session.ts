@@ -11,6 +11,8 @@ export interface SessionUser {
   name: string;
   /** Whether the account signs in with a code from an authenticator app too. */
   twoFactorEnabled: boolean;
+  /** Whether the password is a temporary one its owner must replace first (temporary-password.ts). */
+  passwordChangeRequired: boolean;
 }
 
 /**
@@ -31,5 +33,6 @@ export async function getSessionUser(db: Db, request: Request): Promise<SessionU
     email: session.user.email,
     name: session.user.name,
     twoFactorEnabled: session.user.twoFactorEnabled === true,
+    passwordChangeRequired: session.user.passwordChangeRequired === true,
   };
 }

@@ -25,6 +25,7 @@ const actionLabel: Record<AuditAction, string> = {
   'document.download': 'Downloaded a document',
   'account.signout': 'Ended an account’s sessions',
   'account.two-factor-reset': 'Reset two-factor sign-in',
+  'role.bootstrap-refused': 'Refused a first admin (an admin exists)',
   'report.save': 'Saved an audit report',
   'report.deliver': 'Delivered an audit report',
   'report.revoke': 'Revoked a report link',
@@ -46,7 +47,11 @@ function detailText({ action, detail }: Entry): string {
   switch (action) {
     case 'role.grant':
     case 'role.remove': {
-      const command = text(detail.command) ? ` (npm run admin -- ${text(detail.command)})` : '';
+      const command = text(detail.command)
+        ? ` (npm run admin -- ${text(detail.command)})`
+        : detail.via === 'bootstrap'
+          ? ' (first admin, ADMIN_BOOTSTRAP_EMAIL)'
+          : '';
       return `${text(detail.role)} ${action === 'role.grant' ? 'to' : 'from'} ${text(detail.email) || 'a deleted account'}${command}`;
     }
     case 'submission.status':
@@ -62,6 +67,8 @@ function detailText({ action, detail }: Entry): string {
       return `${text(detail.email) === '*' ? 'every account' : text(detail.email)}: ${String(detail.sessions ?? 0)} session(s) ended (npm run admin -- signout)`;
     case 'account.two-factor-reset':
       return `${text(detail.email)}: off, sessions ended (npm run admin -- reset-2fa)`;
+    case 'role.bootstrap-refused':
+      return `${text(detail.email)} confirmed the ADMIN_BOOTSTRAP_EMAIL address; no role given`;
     case 'report.save':
       return `revision ${String(detail.revision ?? '')}`;
     case 'report.deliver':

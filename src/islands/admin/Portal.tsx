@@ -1,6 +1,7 @@
 /**
- * The signed-in portal: a welcome, Account security, Sign Out, and the tabs the user's roles allow. An admin
- * who must have two-factor sign-in on and has not sees only Account security, with the reason.
+ * The signed-in portal: a welcome, Account security, Sign Out, and the tabs the user's roles allow. An account
+ * on a temporary password sees only the form that replaces it; an admin who must have two-factor sign-in on and
+ * has not sees only Account security, with the reason; any other admin without it is asked to set it up.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
@@ -8,6 +9,7 @@ import { buttonClass } from '../ui/button.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
 import type { Me } from './session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import type { Filters } from './ListControls.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { OverdueButton } from './OverdueButton.tsx';
@@ -40,6 +42,11 @@ export function Portal({ me }: { me: Me }) {
   };
   // Every admin call answers 403 two_factor_required until it is on: the setup is all there is to show.
   const mustSetUp = me.user.twoFactorRequired && !me.user.twoFactorEnabled;
+  // Likewise for a temporary password (npm run admin -- create): replacing it comes before anything else.
+  const mustChangePassword = me.user.passwordChangeRequired;
+  const blocked = mustSetUp || mustChangePassword;
+  // An admin without a second factor (the first admin, just made from ADMIN_BOOTSTRAP_EMAIL) is asked for one.
+  const askTwoFactor = !blocked && hasRole(me.roles, 'admin') && !me.user.twoFactorEnabled && !security;
 
   const onKey = (event: KeyboardEvent) => {
     const index = allowed.findIndex((t) => t.id === active);
@@ -61,8 +68,8 @@ export function Portal({ me }: { me: Me }) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          {!mustSetUp && <OverdueButton onOpen={openOverdue} />}
-          {!mustSetUp && (
+          {!blocked && <OverdueButton onOpen={openOverdue} />}
+          {!blocked && (
             <button
               type="button"
               aria-expanded={security}
@@ -76,7 +83,9 @@ export function Portal({ me }: { me: Me }) {
           <SignOutButton className={buttonClass({ variant: 'secondary' })} />
         </div>
       </div>
-      {mustSetUp ? (
+      {mustChangePassword ? (
+        <ChangePasswordForm />
+      ) : mustSetUp ? (
         <div className="mt-6 space-y-4">
           <p role="note" className="max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
             Administrators of this portal must sign in with two-factor sign-in. Turn it on below to open the portal: it
@@ -86,6 +95,20 @@ export function Portal({ me }: { me: Me }) {
         </div>
       ) : (
         <>
+          {askTwoFactor && (
+            <aside
+              aria-label="Two-factor sign-in"
+              className="mt-6 flex max-w-3xl flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+            >
+              <p>
+                You are an administrator without two-factor sign-in. Set it up now: with a code from an authenticator
+                app, a stolen password alone no longer opens the portal and its leads.
+              </p>
+              <button type="button" onClick={() => setSecurity(true)} className={buttonClass({ variant: 'primary' })}>
+                Set up two-factor sign-in
+              </button>
+            </aside>
+          )}
           {security && (
             <div id={`${base}-security`} className="mt-6">
               <AccountSecurity me={me} />

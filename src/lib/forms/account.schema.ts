@@ -29,6 +29,12 @@ export interface AccountValues {
   password: string;
 }
 
+/** Replacing a temporary password (one `npm run admin -- create` printed) with one's own. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().check(z.minLength(1, 'Enter the password you were given.')),
+  newPassword,
+});
+
 /** The password that confirms a change of the account's two-factor settings. */
 export const confirmPasswordSchema = z.object({
   password: z.string().check(z.minLength(1, 'Enter your password.')),

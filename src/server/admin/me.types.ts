@@ -12,6 +12,8 @@ export interface Me {
     twoFactorEnabled: boolean;
     /** Whether this user must have it on (ADMIN_2FA_REQUIRED and the admin role) before the admin API answers. */
     twoFactorRequired: boolean;
+    /** Whether the password is a temporary one (printed by `npm run admin -- create`) to replace first. */
+    passwordChangeRequired: boolean;
   };
   /** Highest first. */
   roles: Role[];

@@ -37,10 +37,34 @@ export type Actor = 'anonymous' | 'noRole' | Role;
 
 /** The accounts of the staff, one per role, and one signed-up account without a role. */
 export const staff: Record<Exclude<Actor, 'anonymous'>, SessionUser> = {
-  noRole: { id: 'user-none', email: 'nobody@example.com', name: 'No Role', twoFactorEnabled: false },
-  viewer: { id: 'user-viewer', email: 'viewer@example.com', name: 'Vera Viewer', twoFactorEnabled: false },
-  editor: { id: 'user-editor', email: 'editor@example.com', name: 'Ed Editor', twoFactorEnabled: false },
-  admin: { id: 'user-admin', email: 'admin@example.com', name: 'Ada Admin', twoFactorEnabled: false },
+  noRole: {
+    id: 'user-none',
+    email: 'nobody@example.com',
+    name: 'No Role',
+    twoFactorEnabled: false,
+    passwordChangeRequired: false,
+  },
+  viewer: {
+    id: 'user-viewer',
+    email: 'viewer@example.com',
+    name: 'Vera Viewer',
+    twoFactorEnabled: false,
+    passwordChangeRequired: false,
+  },
+  editor: {
+    id: 'user-editor',
+    email: 'editor@example.com',
+    name: 'Ed Editor',
+    twoFactorEnabled: false,
+    passwordChangeRequired: false,
+  },
+  admin: {
+    id: 'user-admin',
+    email: 'admin@example.com',
+    name: 'Ada Admin',
+    twoFactorEnabled: false,
+    passwordChangeRequired: false,
+  },
 };
 
 /** Inserts an account (as better-auth would) and the roles it holds. */

@@ -55,7 +55,13 @@ export function adminRoutes(handle: DbHandle) {
   }
 
   async function freshUser(roles: Role[] = []) {
-    const user = { id: randomUUID(), email: `${randomUUID()}@example.com`, name: 'Someone', twoFactorEnabled: false };
+    const user = {
+      id: randomUUID(),
+      email: `${randomUUID()}@example.com`,
+      name: 'Someone',
+      twoFactorEnabled: false,
+      passwordChangeRequired: false,
+    };
     await addUser(handle, user, roles);
     return user;
   }

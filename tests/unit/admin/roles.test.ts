@@ -18,7 +18,13 @@ beforeEach(async () => {
 
 /** An account whose owner never confirmed the address (someone signed up with a colleague's email). */
 async function unconfirmedUser(roles: Role[] = []) {
-  const user = { id: randomUUID(), email: 'colleague@agency.example', name: 'Squatter', twoFactorEnabled: false };
+  const user = {
+    id: randomUUID(),
+    email: 'colleague@agency.example',
+    name: 'Squatter',
+    twoFactorEnabled: false,
+    passwordChangeRequired: false,
+  };
   await handle.db.insert(users).values({ ...user, emailVerified: false });
   for (const role of roles) await handle.db.insert(userRoles).values({ userId: user.id, role });
   return user;
@@ -188,7 +194,13 @@ describe('DELETE /api/admin/roles/:id', () => {
   });
 
   it('removes non-admin roles freely, even when a single admin remains', async () => {
-    const user = { id: randomUUID(), email: 'v@example.com', name: 'V', twoFactorEnabled: false };
+    const user = {
+      id: randomUUID(),
+      email: 'v@example.com',
+      name: 'V',
+      twoFactorEnabled: false,
+      passwordChangeRequired: false,
+    };
     await addUser(handle, user, ['viewer', 'editor']);
     expect((await remove(await roleId(user.id, 'viewer'))).status).toBe(204);
     expect((await remove(await roleId(user.id, 'editor'))).status).toBe(204);

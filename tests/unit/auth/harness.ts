@@ -11,6 +11,7 @@ import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import * as schema from '../../../src/db/schema.ts';
 import { quietConsole, useTestDatabase, type TestDatabaseOptions } from '../test-db.ts';
 import { get, PASSWORD, post, sessionCookie, signIn, signUp } from './browser.ts';
+import { deployedSettings } from '../../fixtures/deployed-settings.ts';
 
 /** Every table the auth tests write, emptied in this order (rows that point at users first). */
 const authTables = [
@@ -89,6 +90,7 @@ export const userId = async (email: string) =>
 export async function deployed(fn: () => Promise<void>): Promise<void> {
   const current = handle!;
   vi.stubEnv('SITE_ID', 'a1b2c3');
+  for (const [key, value] of Object.entries(deployedSettings)) vi.stubEnv(key, value);
   vi.stubEnv('BETTER_AUTH_SECRET', 'x'.repeat(44));
   vi.stubEnv('DATABASE_URL', 'postgres://unused'); // the test database is the database
   useDatabase({ ...current, db: Object.create(current.db) as typeof current.db });

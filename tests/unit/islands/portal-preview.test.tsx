@@ -5,7 +5,14 @@ import type { Me } from '../../../src/islands/admin/session.ts';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 
 const me = (site: Me['site']): Me => ({
-  user: { id: 'u1', email: 'ada@agency.example', name: 'Ada', twoFactorEnabled: false, twoFactorRequired: false },
+  user: {
+    id: 'u1',
+    email: 'ada@agency.example',
+    name: 'Ada',
+    twoFactorEnabled: false,
+    twoFactorRequired: false,
+    passwordChangeRequired: false,
+  },
   roles: ['viewer'],
   site,
 });

@@ -7,8 +7,15 @@ import { setupKey } from '../../../src/islands/admin/TwoFactorSetup.tsx';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 import { normalRecoveryCode } from '../../../src/lib/forms/account.schema.ts';
 
-const admin = (twoFactorEnabled: boolean, twoFactorRequired: boolean): Me => ({
-  user: { id: 'u1', email: 'ada@agency.example', name: 'Ada', twoFactorEnabled, twoFactorRequired },
+const admin = (twoFactorEnabled: boolean, twoFactorRequired: boolean, passwordChangeRequired = false): Me => ({
+  user: {
+    id: 'u1',
+    email: 'ada@agency.example',
+    name: 'Ada',
+    twoFactorEnabled,
+    twoFactorRequired,
+    passwordChangeRequired,
+  },
   roles: ['admin'],
   site: 'local',
 });
@@ -51,9 +58,43 @@ describe('the portal of an admin who must have two-factor sign-in on', () => {
     expect(buttons(el)).toContain('New recovery codes');
   });
 
-  it('shows the tabs to an admin when it is not required', async () => {
+  it('shows the tabs to an admin when it is not required, and asks them to set it up', async () => {
     const el = await render(admin(false, false));
     expect(el.querySelector('[role="tablist"]')).not.toBeNull();
+    const ask = el.querySelector('aside[aria-label="Two-factor sign-in"]')!;
+    expect(ask.textContent).toMatch(/You are an administrator without two-factor sign-in/);
+    const setUp = [...ask.querySelectorAll('button')].find((b) => b.textContent === 'Set up two-factor sign-in')!;
+    await act(async () => setUp.click());
+    expect(el.querySelector('aside[aria-label="Two-factor sign-in"]')).toBeNull();
+    expect(buttons(el)).toContain('Turn on two-factor sign-in');
+  });
+
+  it('does not ask an admin who has it on, nor anyone without the admin role', async () => {
+    expect((await render(admin(true, false))).querySelector('aside[aria-label="Two-factor sign-in"]')).toBeNull();
+    document.body.innerHTML = '';
+    const editor = { ...admin(false, false), roles: ['editor' as const] };
+    expect((await render(editor)).querySelector('aside[aria-label="Two-factor sign-in"]')).toBeNull();
+  });
+});
+
+describe('the portal of an account on a temporary password', () => {
+  it('shows only the form that replaces it: no tabs, no overdue count, no account security', async () => {
+    const el = await render(admin(false, true, true));
+    expect(el.querySelector('[role="tablist"]')).toBeNull();
+    expect(el.querySelector('h3')?.textContent).toBe('Choose your own password');
+    expect(buttons(el)).toEqual(['Sign Out', 'Save my password']);
+    const labels = [...el.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels.join(' ')).toMatch(/The password you were given.*Your new password/);
+  });
+
+  it('says what is missing under each field before sending anything', async () => {
+    const el = await render(admin(true, false, true));
+    const form = el.querySelector('form')!;
+    const fetch = vi.mocked(globalThis.fetch);
+    await act(async () => form.requestSubmit());
+    expect(el.textContent).toContain('Enter the password you were given.');
+    expect(el.textContent).toContain('Password is required');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
 

@@ -9,7 +9,14 @@ import type { Me } from '../../../src/islands/admin/session.ts';
 
 const NOTICE = 'Your session expired. Please sign in again.';
 const me: Me = {
-  user: { id: 'u1', email: 'ada@agency.example', name: 'Ada', twoFactorEnabled: false, twoFactorRequired: false },
+  user: {
+    id: 'u1',
+    email: 'ada@agency.example',
+    name: 'Ada',
+    twoFactorEnabled: false,
+    twoFactorRequired: false,
+    passwordChangeRequired: false,
+  },
   roles: ['viewer'],
   site: 'local',
 };

@@ -81,7 +81,14 @@ describe('the clock in the submissions list', () => {
 
   it('counts the overdue in the portal header, which opens the overdue list, earliest due first', async () => {
     const me = {
-      user: { id: 'u1', email: 'ada@agency.example', name: 'Ada', twoFactorEnabled: false, twoFactorRequired: false },
+      user: {
+        id: 'u1',
+        email: 'ada@agency.example',
+        name: 'Ada',
+        twoFactorEnabled: false,
+        twoFactorRequired: false,
+        passwordChangeRequired: false,
+      },
       roles: ['viewer' as const],
       site: 'local' as const,
     };
