@@ -71,7 +71,7 @@ export default defineConfig({
   ],
   vite: {
     // Scripts stay external files, so the only inline scripts are Astro's island runtime, whose
-    // hashes the Content-Security-Policy in netlify.toml lists (tests/unit/csp.test.ts checks them).
+    // hashes the Content-Security-Policy in netlify.toml lists (tests/unit/config/headers.test.ts checks them).
     build: { assetsInlineLimit: 0 },
     plugins: [tailwindcss(), localFunctions()],
   },

@@ -1,0 +1,111 @@
+// The README's "## Environment variables" table and the code agree: every variable the code reads has its row
+// (or is one of the few below that nobody sets by hand), and every row names a variable something still reads.
+//
+// Scanned: everything that runs as part of the product or its commands: src/ (pages, islands, server), netlify/
+// (functions), scripts/ (npm scripts, `npm run serve`, the test runner, with-postgres.sh), bench/ (the bench
+// commands), tests/ (test-only variables such as TEST_DATABASE_URL have rows too), the root config files
+// (astro, playwright, vitest, drizzle, eslint) and .ci/run. Not scanned: node_modules (libraries read their own
+// variables, e.g. Astro's telemetry switch; their rows say who reads them), docs and content (no code), and the
+// scanner's own two files, whose comments and fixtures show the patterns.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { documentedVariables, envReads, readsInScript, readsInShell, scannedFiles } from './env-scan.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const SELF = ['tests/unit/config/env-scan.ts', 'tests/unit/config/env-vars.test.ts'];
+const files = scannedFiles(root, ['src', 'netlify', 'scripts', 'bench', 'tests'], ['.ci/run']).filter(
+  (file) => !SELF.includes(path.relative(root, file)),
+);
+const reads = envReads(root, files);
+const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const { names: documented, section } = documentedVariables(readme);
+
+/** Read by the code, set by no person: each is set by the tool or platform named, for the code it starts. */
+const NOT_SET_BY_HAND: Record<string, string> = {
+  CI: 'set by every CI service (GitHub Actions, .ci/run); Playwright retries once and forbids test.only under it',
+  VITEST_JSON: "set by package.json's test:pg and bench/fuzz.ts for the Vitest run they start (its JSON report)",
+  E2E_DATA_DIR: 'set by playwright.config.ts for its own workers, so they open the data folder of its server',
+  PGPORT_TEST: "set by package.json's test:parity for scripts/with-postgres.sh, beside test:pg's server",
+  FUZZ_REPORT: 'set by bench/fuzz.ts for the property tests it runs (where they append their figures)',
+  LAMBDA_TASK_ROOT: "set by the functions' runtime (and the parity run's stand-in for it): a bundle's own folder",
+  NETLIFY_BLOBS_CONTEXT: "set by Netlify's runtime (and scripts/lib/blobs.ts locally) for @netlify/blobs",
+};
+
+/** A bench's knobs: the opening comment of the bench file that reads one names it, with its default. */
+const BENCH_KNOBS = ['BENCH_URL', 'CONNECTIONS', 'DURATION', 'RUNS', 'FUZZ_RUNS', 'FUZZ_SEED'];
+
+/** Named in the row of the variable it stands in for, rather than in a row of its own. */
+const NAMED_IN_ROW: Record<string, string> = { NETLIFY_DATABASE_URL: 'NETLIFY_DB_URL' };
+
+const exempt = new Set([...Object.keys(NOT_SET_BY_HAND), ...BENCH_KNOBS, ...Object.keys(NAMED_IN_ROW)]);
+
+describe("the README's environment variables", () => {
+  it('has a row for every variable the code reads', () => {
+    const missing = [...reads]
+      .filter(([name]) => !documented.includes(name) && !exempt.has(name))
+      .map(([name, where]) => `${name} (read in ${where.join(', ')})`);
+    expect(missing, 'add a row to "## Environment variables" in README.md').toEqual([]);
+  });
+
+  it('has no row for a variable nothing reads', () => {
+    expect(documented.filter((name) => !reads.has(name))).toEqual([]);
+  });
+
+  it('has one row per variable, and none for a variable it exempts', () => {
+    expect(documented.length).toBeGreaterThan(20);
+    expect(documented.filter((name, i) => documented.indexOf(name) !== i)).toEqual([]);
+    expect(documented.filter((name) => exempt.has(name))).toEqual([]);
+  });
+
+  it('exempts only variables that are read, each where it says', () => {
+    expect([...exempt].filter((name) => !reads.has(name))).toEqual([]);
+    for (const [name, row] of Object.entries(NAMED_IN_ROW)) {
+      expect(section.split('\n').find((line) => line.startsWith(`| \`${row}\``))).toContain(`\`${name}\``);
+    }
+    for (const name of BENCH_KNOBS) {
+      for (const file of reads.get(name)!.filter((where) => where.startsWith('bench/'))) {
+        const opening = readFileSync(path.join(root, file), 'utf8').split('*/')[0]!;
+        expect(opening, `${file} should name ${name} in its opening comment`).toContain(name);
+      }
+    }
+  });
+
+  it('sees the variables the platform code reads (NETLIFY, NETLIFY_PURGE_API_TOKEN, SITE_URL at build)', () => {
+    expect(reads.get('NETLIFY')).toEqual(['src/server/platform.ts']);
+    expect(reads.get('NETLIFY_PURGE_API_TOKEN')).toEqual(['src/server/blog/cache.ts']);
+    expect(reads.get('SITE_URL')).toContain('astro.config.mjs');
+    expect(reads.get('PGBIN')).toEqual(['scripts/lib/prerequisites.ts', 'scripts/with-postgres.sh']);
+  });
+});
+
+describe('the scanner of environment variables', () => {
+  it('finds every way a script reads one, and no assignment or deletion', () => {
+    const text = [
+      'const a = process.env.ALPHA ?? 1;',
+      "const b = process.env['BRAVO'];",
+      'const c = env.CHARLIE || env?.DELTA;',
+      "const d = Netlify.env.get('ECHO');",
+      "const { FOXTROT, GOLF: golf, HOTEL = '1' } = process.env;",
+      'process.env.INDIA ??= "x"; if (env.JULIET === "y") {}',
+      'process.env.KILO = "set for a child"; delete process.env.LIMA; env.toObject(); env.lower;',
+    ].join('\n');
+    expect([...readsInScript(text)].sort()).toEqual(
+      ['ALPHA', 'BRAVO', 'CHARLIE', 'DELTA', 'ECHO', 'FOXTROT', 'GOLF', 'HOTEL', 'INDIA', 'JULIET'].sort(),
+    );
+  });
+
+  it("finds a shell script's overrides and inherited names, not its own variables", () => {
+    const text = 'PGBIN=${PGBIN:-/usr/lib}\nPORT=${PGPORT_TEST:-1}\necho "$PORT $HOME ${dir}"\nexport OUT=1\n';
+    expect([...readsInShell(text)].sort()).toEqual(['HOME', 'PGBIN', 'PGPORT_TEST']);
+  });
+
+  it("reads the table's first column, and reports a variable missing from a table", () => {
+    const table = '# X\n\n## Environment variables\n\n| Variable | What |\n| --- | --- |\n| `PORT` | p |\n\n## Next\n';
+    const { names } = documentedVariables(table + '| `NOT_IN_SECTION` | x |\n');
+    expect(names).toEqual(['PORT']);
+    const code = readsInScript('const port = process.env.PORT; const host = process.env.HOST;');
+    expect([...code].filter((name) => !names.includes(name))).toEqual(['HOST']);
+    expect(documentedVariables('# README without the section\n').names).toEqual([]);
+  });
+});
