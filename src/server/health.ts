@@ -3,6 +3,7 @@
  * (README, "Deploying to Netlify"). Each check says `ok` and, in words, what it found; the report is `ok`
  * only when every check is. Nothing secret is shown: not a URL, not a key, not an error's stack.
  */
+import { randomBytes } from 'node:crypto';
 import { count, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { getDb } from '../db/client.ts';
@@ -22,6 +23,11 @@ import { documentsStore } from './uploads.ts';
 export interface Check {
   ok: boolean;
   detail: string;
+  /**
+   * Only on a failing auth-secret check of a deployed site: a fresh random value (32 bytes, base64) to paste into
+   * Netlify, so setting it up needs no shell. Made anew for every request, so no two readers see the same one.
+   */
+  suggestion?: string;
 }
 
 export interface HealthReport {
@@ -76,7 +82,7 @@ function authSecret(): Check {
   const problem = authSecretProblem();
   if (!problem) return { ok: true, detail: 'set' };
   if (!isDeployed()) return { ok: true, detail: `BETTER_AUTH_SECRET ${problem} (local use only)` };
-  return { ok: false, detail: `BETTER_AUTH_SECRET ${problem}` };
+  return { ok: false, detail: `BETTER_AUTH_SECRET ${problem}`, suggestion: randomBytes(32).toString('base64') };
 }
 
 /** The per-site settings (src/config/settings.ts): none may be malformed or a placeholder once deployed. */

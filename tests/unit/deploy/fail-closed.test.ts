@@ -168,7 +168,17 @@ describe('the health check of a deployed site', () => {
     expect(report.ok).toBe(false);
     expect(report.site).toBe('production');
     expect(report.checks.database).toEqual({ ok: false, detail: 'DATABASE_URL or Netlify Database is not set' });
-    expect(report.checks.authSecret).toEqual({ ok: false, detail: 'BETTER_AUTH_SECRET is not set' });
+    expect(report.checks.authSecret).toEqual({
+      ok: false,
+      detail: 'BETTER_AUTH_SECRET is not set',
+      suggestion: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/), // 32 random bytes to paste into Netlify
+    });
+    const again = (await (await call(await load('health'), '/api/health', undefined, { method: 'GET' })).json()) as {
+      checks: { authSecret: { suggestion: string } };
+    };
+    expect(again.checks.authSecret.suggestion).not.toBe(
+      (report.checks.authSecret as { suggestion: string }).suggestion,
+    );
     expect(report.checks.settings).toEqual({ ok: true, detail: 'set' });
     expect(report.checks.mail).toMatchObject({
       ok: false,
