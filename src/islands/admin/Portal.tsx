@@ -9,6 +9,7 @@ import { AccountSecurity } from './AccountSecurity.tsx';
 import type { Me } from './session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import type { Filters } from './ListControls.tsx';
+import { MailTab } from './MailTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { OverdueButton } from './OverdueButton.tsx';
 import { PostsTab } from './PostsTab.tsx';
@@ -22,6 +23,7 @@ const tabs = [
   { id: 'posts', label: 'Blog Posts', needs: 'editor' },
   { id: 'roles', label: 'User Roles', needs: 'admin' },
   { id: 'audit-log', label: 'Audit Log', needs: 'admin' },
+  { id: 'mail', label: 'Mail', needs: 'admin' },
 ] as const;
 
 type TabId = (typeof tabs)[number]['id'];
@@ -134,6 +136,7 @@ export function Portal({ me }: { me: Me }) {
           {active === 'posts' && <PostsTab />}
           {active === 'roles' && <RolesTab />}
           {active === 'audit-log' && <AuditLogTab />}
+          {active === 'mail' && <MailTab />}
         </div>
       </>
     );
