@@ -250,6 +250,8 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** When the sender last tried it (sent or refused): health reads whether the latest try failed. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     providerId: text('provider_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -257,6 +259,7 @@ export const mailOutbox = pgTable(
   (t) => [
     uniqueIndex('mail_outbox_idempotency_key_idx').on(t.idempotencyKey),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_last_attempt_idx').on(t.lastAttemptAt),
   ],
 );
 
@@ -397,6 +400,8 @@ export const auditActions = [
   'report.save',
   'report.deliver',
   'report.revoke',
+  'mail.test',
+  'mail.retry',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

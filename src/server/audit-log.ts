@@ -26,9 +26,9 @@ export interface AuditActor {
  */
 export const commandLine: AuditActor = { id: 'cli', email: 'command line' };
 
-/** The record a row is about: its kind (`user`, `submission`, `message`, `post`, `document`) and id. */
+/** The record a row is about: its kind (`user`, `submission`, `message`, `post`, `document`, `mail`) and id. */
 export interface AuditTarget {
-  type: 'user' | 'submission' | 'message' | 'post' | 'document';
+  type: 'user' | 'submission' | 'message' | 'post' | 'document' | 'mail';
   id: string;
 }
 

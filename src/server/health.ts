@@ -4,7 +4,7 @@
  * only when every check is. Nothing secret is shown: not a URL, not a key, not an error's stack.
  */
 import { randomBytes } from 'node:crypto';
-import { count, eq, getTableName, is, sql } from 'drizzle-orm';
+import { desc, getTableName, inArray, is, isNotNull, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { getDb } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -94,18 +94,74 @@ function settings(): Check {
   return { ok: false, detail };
 }
 
+/** Longest provider reason the health check repeats. */
+const REASON_MAX = 200;
+
+/**
+ * A provider's refusal as the health check may show it to anyone: one line, without URLs or anything shaped
+ * like a key or token (Resend's `re_…`, a Bearer value), at most REASON_MAX characters.
+ */
+export function shownReason(error: string): string {
+  const line = error
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '[address]')
+    .replace(/\bBearer\s+\S+/gi, 'Bearer [hidden]')
+    .replace(/\bre_[A-Za-z0-9_]{6,}/g, '[key]')
+    .replace(/\b[A-Za-z0-9_-]{32,}\b/g, '[hidden]')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > REASON_MAX ? `${line.slice(0, REASON_MAX - 1).trimEnd()}…` : line;
+}
+
+/** What the outbox says of delivery: how much waits or gave up, and whether the latest try was refused. */
+async function outboxState(): Promise<{ pending: number; failed: number; refused: string | null }> {
+  const { db } = await within(getDb());
+  const [[counts], [latest]] = await within(
+    Promise.all([
+      db
+        .select({
+          pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')`.mapWith(Number),
+          failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')`.mapWith(Number),
+        })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.status, ['pending', 'failed'])),
+      // The latest try of any mail (a sent one wins a tie): refused, when it failed and nothing was sent after.
+      db
+        .select({ status: mailOutbox.status, lastError: mailOutbox.lastError })
+        .from(mailOutbox)
+        .where(isNotNull(mailOutbox.lastAttemptAt))
+        .orderBy(desc(mailOutbox.lastAttemptAt), sql`${mailOutbox.status} = 'sent' desc`)
+        .limit(1),
+    ]),
+  );
+  const refused = latest && latest.status !== 'sent' && latest.lastError ? shownReason(latest.lastError) : null;
+  return { pending: counts?.pending ?? 0, failed: counts?.failed ?? 0, refused };
+}
+
+/**
+ * Mail is ok when a transport is set and the latest try was not refused; the failed count (mail that gave up
+ * after MAX_ATTEMPTS) is shown either way, for an admin to retry in the portal. On a deploy preview a missing
+ * key is no failure: mail is optional there and waits in the outbox.
+ */
 async function mail(): Promise<Check> {
   const transport = defaultTransport();
-  let pending = '';
+  let state: Awaited<ReturnType<typeof outboxState>> | null = null;
   try {
-    const { db } = await within(getDb());
-    const [row] = await within(db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending')));
-    pending = `, ${row?.n ?? 0} pending`;
+    state = await outboxState();
   } catch {
     // the database check reports this
   }
-  if (!transport) return { ok: false, detail: `RESEND_API_KEY is not set: mail waits in the outbox${pending}` };
-  return { ok: true, detail: `${transport.name}${pending}` };
+  const counts = state ? `, ${state.pending} pending${state.failed ? `, ${state.failed} failed` : ''}` : '';
+  if (!transport) {
+    if (siteContext() === 'preview')
+      return {
+        ok: true,
+        detail: `RESEND_API_KEY is not set: mail waits in the outbox (optional on a preview)${counts}`,
+      };
+    return { ok: false, detail: `RESEND_API_KEY is not set: mail waits in the outbox${counts}` };
+  }
+  if (state?.refused)
+    return { ok: false, detail: `${transport.name} refused the latest mail: ${state.refused}${counts}` };
+  return { ok: true, detail: `${transport.name}${counts}` };
 }
 
 async function blobs(): Promise<Check> {

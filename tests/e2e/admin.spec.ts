@@ -29,6 +29,7 @@ test('an administrator made on the command line runs the whole portal', async ({
     'Blog Posts',
     'User Roles',
     'Audit Log',
+    'Mail',
   ]);
   expect(await axeViolations(page)).toEqual([]);
 

@@ -16,7 +16,10 @@ test('GET /api/health reports every dependency as working through the running se
     checks: {
       database: { ok: true, detail: 'reachable and migrated' },
       authSecret: { ok: true, detail: expect.stringContaining('local use only') },
-      settings: { ok: true, detail: expect.stringMatching(/^SITE_URL is not set .*; STAFF_INBOX is not set .*\(local use only\)$/) },
+      settings: {
+        ok: true,
+        detail: expect.stringMatching(/^SITE_URL is not set .*; STAFF_INBOX is not set .*\(local use only\)$/),
+      },
       mail: { ok: true, detail: expect.stringMatching(/^console, \d+ pending$/) },
       blobs: { ok: true, detail: 'reachable' },
     },

@@ -29,6 +29,8 @@ const actionLabel: Record<AuditAction, string> = {
   'report.save': 'Saved an audit report',
   'report.deliver': 'Delivered an audit report',
   'report.revoke': 'Revoked a report link',
+  'mail.test': 'Sent a test mail',
+  'mail.retry': 'Retried a failed mail',
 };
 const actions = Object.keys(actionLabel) as AuditAction[];
 
@@ -38,6 +40,7 @@ const targetLabel: Record<string, string> = {
   message: 'Message',
   post: 'Post',
   document: 'Document',
+  mail: 'Mail',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -74,6 +77,10 @@ function detailText({ action, detail }: Entry): string {
     case 'report.deliver':
     case 'report.revoke':
       return `version ${String(detail.version ?? '')}`;
+    case 'mail.test':
+      return `to ${text(detail.to)}`;
+    case 'mail.retry':
+      return `${text(detail.kind)} to ${text(detail.to)}, after ${String(detail.attempts ?? 0)} attempt(s)`;
     default:
       return JSON.stringify(detail);
   }

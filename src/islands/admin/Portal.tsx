@@ -11,6 +11,7 @@ import type { Me } from './session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import type { Filters } from './ListControls.tsx';
+import { MailTab } from './MailTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
 import { OverdueButton } from './OverdueButton.tsx';
 import { PostsTab } from './PostsTab.tsx';
@@ -24,6 +25,7 @@ const tabs = [
   { id: 'posts', label: 'Blog Posts', needs: 'editor' },
   { id: 'roles', label: 'User Roles', needs: 'admin' },
   { id: 'audit-log', label: 'Audit Log', needs: 'admin' },
+  { id: 'mail', label: 'Mail', needs: 'admin' },
 ] as const;
 
 type TabId = (typeof tabs)[number]['id'];
@@ -157,6 +159,7 @@ export function Portal({ me }: { me: Me }) {
           {active === 'posts' && <PostsTab />}
           {active === 'roles' && <RolesTab />}
           {active === 'audit-log' && <AuditLogTab />}
+          {active === 'mail' && <MailTab />}
         </div>
       </>
     );

@@ -19,10 +19,13 @@ import {
 import { portalUnavailable, requireRole, type Staff } from '../roles.ts';
 import { csvAttachment } from './download.ts';
 
-/** One method of one route: the role it needs (`null`: any signed-in user) and what it does. */
+/**
+ * One method of one route: the role it needs (`null`: any signed-in user) and what it does (with the
+ * function's context for work after the answer, such as sending the mail it queued).
+ */
 export interface Action {
   role: Role | null;
-  run: (staff: Staff, request: Request) => Promise<Response>;
+  run: (staff: Staff, request: Request, context: FnContext) => Promise<Response>;
 }
 
 export type Actions = Methods<Action>;
@@ -36,7 +39,7 @@ export function adminEndpoint(routes: (url: URL, params: FnContext['params']) =>
     if (staff instanceof Response) return staff;
     // Anything but a refusal is the database or the store failing mid-call: say so, keep the stack in the log.
     return answerOrFail(
-      () => action.run(staff, request),
+      () => action.run(staff, request, context),
       portalUnavailable(),
       `${requestLabel(request, context)} failed`,
     );

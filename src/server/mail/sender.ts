@@ -96,10 +96,11 @@ export async function drainOutbox(
     const attempts = mail.attempts + 1;
     try {
       const providerId = await transport.send(mail);
+      const at = new Date();
       // Only a still-pending row is marked, so two drains racing for one mail record it once.
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', attempts, sentAt: new Date(), providerId, lastError: null })
+        .set({ status: 'sent', attempts, sentAt: at, lastAttemptAt: at, providerId, lastError: null })
         .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'pending')));
       sent++;
     } catch (error) {
@@ -111,6 +112,7 @@ export async function drainOutbox(
           status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
           nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
           lastError: String((error as Error).message ?? error).slice(0, 1000),
+          lastAttemptAt: new Date(),
         })
         .where(eq(mailOutbox.id, mail.id));
     }

@@ -11,6 +11,7 @@ import {
   auditSubmissions,
   blogPosts,
   contactMessages,
+  mailOutbox,
   userRoles,
   users,
   type NewAuditSubmission,
@@ -161,6 +162,27 @@ export async function addPost(handle: DbHandle, values: Partial<typeof blogPosts
   const [row] = await handle.db
     .insert(blogPosts)
     .values({ title: 'A post', slug: `post-${randomUUID()}`, authorId: staff.editor.id, ...values })
+    .returning();
+  return row!;
+}
+
+/** An outbox row, by default one that gave up: ten refusals, the provider's reason, tried a minute ago. */
+export async function addMail(handle: DbHandle, values: Partial<typeof mailOutbox.$inferInsert> = {}) {
+  const [row] = await handle.db
+    .insert(mailOutbox)
+    .values({
+      idempotencyKey: `test:${randomUUID()}`,
+      kind: 'audit.staff',
+      to: 'staff@example.com',
+      subject: 'New Lift Audit request',
+      textBody: 'The secret answers of a lead',
+      htmlBody: '<p>The secret answers of a lead</p>',
+      status: 'failed',
+      attempts: 10,
+      lastError: 'Resend answered 422 (validation_error): Invalid `to` field.',
+      lastAttemptAt: new Date(Date.now() - 60_000),
+      ...values,
+    })
     .returning();
   return row!;
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as auditLogFn from '../../../netlify/functions/admin-audit-log.mts';
 import * as documentsFn from '../../../netlify/functions/admin-documents.mts';
+import * as mailFn from '../../../netlify/functions/admin-mail.mts';
 import * as meFn from '../../../netlify/functions/admin-me.mts';
 import * as messagesFn from '../../../netlify/functions/admin-messages.mts';
 import * as postsFn from '../../../netlify/functions/admin-posts.mts';
@@ -15,7 +16,7 @@ import { deliverReport } from '../../../src/server/admin/report-delivery.ts';
 import { openReport } from '../../../src/server/admin/reports.ts';
 import { commandLine } from '../../../src/server/audit-log.ts';
 import { documentsStore } from '../../../src/server/uploads.ts';
-import { addMessage, addPost, addSubmission, addUser, type FunctionModule } from './harness.ts';
+import { addMail, addMessage, addPost, addSubmission, addUser, type FunctionModule } from './harness.ts';
 
 export interface Route {
   fn: FunctionModule;
@@ -242,6 +243,34 @@ export function adminRoutes(handle: DbHandle) {
       needs: 'admin',
       success: 200,
       prepare: fixed('/api/admin/audit-log/export'),
+    },
+    'GET /api/admin/mail': {
+      fn: mailFn,
+      method: 'GET',
+      needs: 'admin',
+      success: 200,
+      prepare: fixed('/api/admin/mail?status=failed'),
+    },
+    'POST /api/admin/mail/test': {
+      fn: mailFn,
+      method: 'POST',
+      needs: 'admin',
+      success: 201,
+      prepare: fixed('/api/admin/mail/test', {}),
+    },
+    'GET /api/admin/mail/:id': {
+      fn: mailFn,
+      method: 'GET',
+      needs: 'admin',
+      success: 200,
+      prepare: async () => ({ path: `/api/admin/mail/${(await addMail(handle)).id}` }),
+    },
+    'POST /api/admin/mail/:id/retry': {
+      fn: mailFn,
+      method: 'POST',
+      needs: 'admin',
+      success: 200,
+      prepare: async () => ({ path: `/api/admin/mail/${(await addMail(handle)).id}/retry`, body: {} }),
     },
   };
 

@@ -39,6 +39,8 @@ describe('the committed migrations', () => {
       '0002_auth',
       '0003_security',
       '0004_audit_reports',
+      '0005_first_admin',
+      '0006_mail_attempts',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -52,6 +54,8 @@ describe('the committed migrations', () => {
       '0002_auth',
       '0003_security',
       '0004_audit_reports',
+      '0005_first_admin',
+      '0006_mail_attempts',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });
