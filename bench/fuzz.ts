@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PropertyReport } from '../tests/unit/property/holds.ts';
+import type { PropertyReport } from '../tests/unit/leads/property/holds.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const runs = process.env.FUZZ_RUNS ?? '10000';

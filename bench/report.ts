@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPORT_TEXT_MAX, SUMMARY_MAX } from '../src/lib/audit-report.ts';
-import { renderReportPage } from '../src/server/report-page.ts';
-import { renderReportPdf } from '../src/server/report-pdf.ts';
-import { reportShell } from '../src/server/report-text.ts';
-import { newReportToken } from '../src/server/report-token.ts';
+import { renderReportPage } from '../src/features/reports/page.ts';
+import { renderReportPdf } from '../src/features/reports/pdf.ts';
+import { reportShell } from '../src/features/reports/text.ts';
+import { newReportToken } from '../src/features/reports/token.ts';
 import { deliveredReport, longText } from '../tests/fixtures/reports.ts';
 
 const RUNS = Number(process.env.RUNS ?? 50);

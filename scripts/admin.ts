@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- <command>`: staff accounts from the command line, for developers (a deployed site makes its
- * first admin from ADMIN_BOOTSTRAP_EMAIL instead: src/server/first-admin.ts; a sign-up gives no role otherwise).
+ * first admin from ADMIN_BOOTSTRAP_EMAIL instead: src/features/accounts/first-admin.ts; a sign-up gives no role otherwise).
  *
  *   create <email> --role <role> [--password <pw>] [--name <name>]
  *       a confirmed account with that role; without --password a strong one is generated and printed once, and is
@@ -26,9 +26,9 @@ import type { Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/embedded.ts';
 import { roles } from '../src/db/schema.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../src/lib/password-limits.ts';
-import { getAuth } from '../src/server/auth.ts';
-import { weakPasswordProblem } from '../src/server/password-policy.ts';
-import { setPasswordChangeRequired } from '../src/server/temporary-password.ts';
+import { getAuth } from '../src/features/accounts/auth.ts';
+import { weakPasswordProblem } from '../src/features/accounts/password-policy.ts';
+import { setPasswordChangeRequired } from '../src/features/accounts/temporary-password.ts';
 import {
   endSessions,
   generatePassword,

@@ -3,8 +3,8 @@
 //   GET /api/admin/audit-log/export?action=     admin → text/csv attachment of every matching row
 // 401/403/503 from the role guard, 405 for any other method, 422 invalid_fields (bad action or page).
 import type { Config } from '@netlify/functions';
-import { adminEndpoint, listRoutes } from '../../src/server/admin/endpoint.ts';
-import { auditLogQuery, exportAuditLog, listAuditLog } from '../../src/server/audit-log.ts';
+import { adminEndpoint, listRoutes } from '../../src/features/accounts/staff-endpoint.ts';
+import { auditLogQuery, exportAuditLog, listAuditLog } from '../../src/server/action-log.ts';
 
 export default adminEndpoint((url) =>
   listRoutes(url, undefined, {

@@ -4,9 +4,9 @@
 //                                  download is recorded in the audit log (document.download)
 // 401/403/503 from the role guard, 404 not_found when the row or its blob is missing.
 import type { Config } from '@netlify/functions';
-import { openDocument } from '../../src/server/admin/documents.ts';
-import { attachment } from '../../src/server/admin/download.ts';
-import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
+import { openDocument } from '../../src/features/uploads/documents.ts';
+import { attachment } from '../../src/server/download.ts';
+import { adminEndpoint } from '../../src/features/accounts/staff-endpoint.ts';
 
 export default adminEndpoint((_url, { id }) => ({
   GET: {

@@ -7,8 +7,8 @@
 // The test and each retry are recorded in the audit log (mail.test, mail.retry); both drain the outbox after the
 // answer, as a form submit does. 401/403/503 from the role guard, 404 not_found, 409 not_failed, 422 invalid_fields.
 import type { Config } from '@netlify/functions';
-import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
-import { listMail, mailItem, mailQuery, queueTestMail, retryMail } from '../../src/server/admin/mail.ts';
+import { adminEndpoint } from '../../src/features/accounts/staff-endpoint.ts';
+import { listMail, mailItem, mailQuery, queueTestMail, retryMail } from '../../src/features/mail/mail-admin.ts';
 import { json } from '../../src/server/http.ts';
 import { drainInBackground } from '../../src/server/mail/sender.ts';
 

@@ -9,10 +9,10 @@
 // answers 403 password_change_required and the portal shows only the form that changes it.
 // 401 unauthenticated without a session.
 import type { Config } from '@netlify/functions';
-import { adminEndpoint } from '../../src/server/admin/endpoint.ts';
+import { adminEndpoint } from '../../src/features/accounts/staff-endpoint.ts';
 import type { Me } from '../../src/server/admin/me.types.ts';
 import { json } from '../../src/server/http.ts';
-import { siteContext } from '../../src/server/platform.ts';
+import { siteContext } from '../../src/config/platform.ts';
 
 export default adminEndpoint(() => ({
   GET: {

@@ -6,7 +6,7 @@
 // Each change of status, the first opening too, is recorded in the audit log (message.status).
 // 401/403/503 from the role guard, 404 not_found, 422 invalid_fields (bad filter or status).
 import type { Config } from '@netlify/functions';
-import { adminEndpoint, listRoutes } from '../../src/server/admin/endpoint.ts';
+import { adminEndpoint, listRoutes } from '../../src/features/accounts/staff-endpoint.ts';
 import {
   exportMessages,
   listMessages,
@@ -14,7 +14,7 @@ import {
   messageStatusSchema,
   openMessage,
   updateMessageStatus,
-} from '../../src/server/admin/messages.ts';
+} from '../../src/features/leads/messages.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 

@@ -7,9 +7,9 @@
 // 401/403/503 from the role guard, 404 not_found, 409 stale_revision, 422 invalid_fields (a bad body, an
 // unknown package, or unscored areas at delivery).
 import type { Config } from '@netlify/functions';
-import { adminEndpoint, deleteAction } from '../../src/server/admin/endpoint.ts';
-import { deliverReport, revokeDelivery } from '../../src/server/admin/report-delivery.ts';
-import { openReport, saveReport } from '../../src/server/admin/reports.ts';
+import { adminEndpoint, deleteAction } from '../../src/features/accounts/staff-endpoint.ts';
+import { deliverReport, revokeDelivery } from '../../src/features/reports/delivery.ts';
+import { openReport, saveReport } from '../../src/features/reports/report.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 import { REPORT_SAVE_MAX_BYTES, reportSaveSchema } from '../../src/lib/audit-report.ts';

@@ -6,8 +6,8 @@
 // 401/403/503 from the role guard, 404 user_not_found / not_found, 409 role_exists / last_admin,
 // 422 invalid_fields.
 import type { Config } from '@netlify/functions';
-import { adminEndpoint, deleteAction } from '../../src/server/admin/endpoint.ts';
-import { addRole, addRoleSchema, listRoles, removeRole } from '../../src/server/admin/roles.ts';
+import { adminEndpoint, deleteAction } from '../../src/features/accounts/staff-endpoint.ts';
+import { addRole, addRoleSchema, listRoles, removeRole } from '../../src/features/accounts/role-grants.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 

@@ -8,7 +8,7 @@
 // Each change of status is recorded in the audit log (submission.status).
 // 401/403/503 from the role guard, 404 not_found, 422 invalid_fields (bad filter or status).
 import type { Config } from '@netlify/functions';
-import { adminEndpoint, listRoutes } from '../../src/server/admin/endpoint.ts';
+import { adminEndpoint, listRoutes } from '../../src/features/accounts/staff-endpoint.ts';
 import {
   exportSubmissions,
   getSubmission,
@@ -17,7 +17,7 @@ import {
   submissionStatusSchema,
   submissionsQuery,
   updateSubmissionStatus,
-} from '../../src/server/admin/submissions.ts';
+} from '../../src/features/leads/submissions.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 

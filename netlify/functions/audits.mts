@@ -3,8 +3,8 @@
 // documents; 4xx { error } with the fields otherwise.
 import type { Config } from '@netlify/functions';
 import { auditRequestSchema } from '../../src/lib/forms/audit.schema.ts';
-import { submitAudit } from '../../src/server/audits.ts';
-import { formEndpoint } from '../../src/server/public-form.ts';
+import { submitAudit } from '../../src/features/leads/audit-requests.ts';
+import { formEndpoint } from '../../src/features/leads/public-form.ts';
 
 export default formEndpoint({
   schema: auditRequestSchema,

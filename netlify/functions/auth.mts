@@ -1,6 +1,6 @@
 // Accounts: every better-auth endpoint under /api/auth/* (sign-up, sign-in, sign-out, get-session,
 // verify-email, request-password-reset, reset-password, and two-factor/* for the code step and its setup; see
-// src/server/auth.ts). Cookies pass both ways untouched: the session's and the `two_factor` one that carries
+// src/features/accounts/auth.ts). Cookies pass both ways untouched: the session's and the `two_factor` one that carries
 // a sign-in from the password to the code. This function only adds what
 // better-auth cannot know: the site's Origin rule before any state change, the client address the platform
 // saw (for the rate limits), the per-account sign-in limit (sign-in-guard.ts), the refusal of common and
@@ -10,15 +10,15 @@ import type { Config } from '@netlify/functions';
 import { isPasswordCompromised } from 'better-auth/plugins/haveibeenpwned';
 import { getDb } from '../../src/db/client.ts';
 import type { Db } from '../../src/db/client.ts';
-import { AUTH_ROUTES, authRoute, bodyFields } from '../../src/server/auth-request.ts';
-import { withBackground } from '../../src/server/auth-mail.ts';
-import { getAuth, PASSWORD_MAX, PASSWORD_MIN } from '../../src/server/auth.ts';
+import { AUTH_ROUTES, authRoute, bodyFields } from '../../src/features/accounts/auth-request.ts';
+import { withBackground } from '../../src/features/accounts/auth-mail.ts';
+import { getAuth, PASSWORD_MAX, PASSWORD_MIN } from '../../src/features/accounts/auth.ts';
 import { rateLimited, unavailable } from '../../src/server/errors.ts';
 import { checkOrigin, MAX_JSON_BYTES, readBody } from '../../src/server/guards.ts';
 import { apiError, requestLabel, withErrors } from '../../src/server/http.ts';
-import { choosesPassword, chosenPassword, weakPasswordProblem } from '../../src/server/password-policy.ts';
-import { isDeployed } from '../../src/server/platform.ts';
-import { admitSignIn, lockedMessage, settleSignIn, type SignInOutcome } from '../../src/server/sign-in-guard.ts';
+import { choosesPassword, chosenPassword, weakPasswordProblem } from '../../src/features/accounts/password-policy.ts';
+import { isDeployed } from '../../src/config/platform.ts';
+import { admitSignIn, lockedMessage, settleSignIn, type SignInOutcome } from '../../src/features/accounts/sign-in-guard.ts';
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 

@@ -3,14 +3,14 @@
 //   GET /blog/:slug          one post (a draft or an unknown slug is the site's 404 page)
 //   GET /rss.xml             RSS of every published post
 //   GET /sitemap-blog.xml    the posts for search engines (listed in /sitemap.xml)
-// Cached by the CDN for at most 60 s and purged when a post changes (src/server/blog/cache.ts).
+// Cached by the CDN for at most 60 s and purged when a post changes (src/features/blog/cache.ts).
 import type { Config } from '@netlify/functions';
 import { getDb, type Db } from '../../src/db/client.ts';
-import { blogCacheHeaders } from '../../src/server/blog/cache.ts';
-import { feed, listPage, postPage, sitemap } from '../../src/server/blog/pages.ts';
-import { allPublishedPosts, findPublishedPost, listPublishedPosts } from '../../src/server/blog/posts.ts';
-import { fillShell, loadShell, notFoundPage as notFound, unavailablePage } from '../../src/server/blog/shell.ts';
-import { blogPaths } from '../../src/server/blog/tokens.ts';
+import { blogCacheHeaders } from '../../src/features/blog/cache.ts';
+import { feed, listPage, postPage, sitemap } from '../../src/features/blog/pages.ts';
+import { allPublishedPosts, findPublishedPost, listPublishedPosts } from '../../src/features/blog/posts.ts';
+import { fillShell, loadShell, notFoundPage as notFound, unavailablePage } from '../../src/server/built-page.ts';
+import { blogPaths } from '../../src/features/blog/tokens.ts';
 import { allowMethods, withErrors } from '../../src/server/http.ts';
 
 const respond = (body: string, type: string, status = 200) =>

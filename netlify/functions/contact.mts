@@ -1,8 +1,8 @@
 // POST /api/contact: the contact form. 201 { id } when stored; 4xx { error } with the fields otherwise.
 import type { Config } from '@netlify/functions';
 import { contactSchema } from '../../src/lib/forms/contact.schema.ts';
-import { submitContactMessage } from '../../src/server/contact.ts';
-import { formEndpoint } from '../../src/server/public-form.ts';
+import { submitContactMessage } from '../../src/features/leads/contact-messages.ts';
+import { formEndpoint } from '../../src/features/leads/public-form.ts';
 
 export default formEndpoint({
   schema: contactSchema,

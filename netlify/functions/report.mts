@@ -5,14 +5,14 @@
 // Referer carries the token to another site.
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
-import { attachment } from '../../src/server/admin/download.ts';
-import { notFoundPage, unavailablePage } from '../../src/server/blog/shell.ts';
+import { attachment } from '../../src/server/download.ts';
+import { notFoundPage, unavailablePage } from '../../src/server/built-page.ts';
 import { ApiError } from '../../src/server/errors.ts';
 import { allowMethods, requestLabel, withErrors } from '../../src/server/http.ts';
-import { openDeliveredReport } from '../../src/server/report-links.ts';
-import { renderReportPage } from '../../src/server/report-page.ts';
-import { renderReportPdf } from '../../src/server/report-pdf.ts';
-import { reportFileName } from '../../src/server/report-text.ts';
+import { openDeliveredReport } from '../../src/features/reports/links.ts';
+import { renderReportPage } from '../../src/features/reports/page.ts';
+import { renderReportPdf } from '../../src/features/reports/pdf.ts';
+import { reportFileName } from '../../src/features/reports/text.ts';
 
 /** What every answer of a report link carries, the 404 included: the token is in its URL. */
 function privately(response: Response): Response {

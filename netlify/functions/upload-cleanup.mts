@@ -3,7 +3,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
 import { json, withErrors } from '../../src/server/http.ts';
-import { cleanupStaleUploads } from '../../src/server/upload-cleanup.ts';
+import { cleanupStaleUploads } from '../../src/features/uploads/cleanup.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();

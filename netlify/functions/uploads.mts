@@ -13,8 +13,8 @@ import { PART_BYTES, uploadStartSchema } from '../../src/lib/forms/uploads.ts';
 import { ApiError } from '../../src/server/errors.ts';
 import { readBody, readJson } from '../../src/server/guards.ts';
 import { json, noContent } from '../../src/server/http.ts';
-import { uploadEndpoint } from '../../src/server/upload-endpoint.ts';
-import { abortUpload, completeUpload, partTooLarge, putUploadPart, startUpload } from '../../src/server/upload-flow.ts';
+import { uploadEndpoint } from '../../src/features/uploads/endpoint.ts';
+import { abortUpload, completeUpload, partTooLarge, putUploadPart, startUpload } from '../../src/features/uploads/flow.ts';
 
 export default uploadEndpoint((url, { uploadId, index }) => {
   if (uploadId === undefined) {

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { sessions, twoFactors, userRoles, users, type Role } from '../../src/db/schema.ts';
-import { commandLine, recordAudit } from '../../src/server/audit-log.ts';
-import type { getAuth } from '../../src/server/auth.ts';
+import { commandLine, recordAudit } from '../../src/server/action-log.ts';
+import type { getAuth } from '../../src/features/accounts/auth.ts';
 
 /** A random password in URL-safe characters, well above the minimum length. */
 export const generatePassword = () => randomBytes(18).toString('base64url');

@@ -4,8 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { roles, type Role } from '../../src/db/schema.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/server/auth.ts';
-import { isRole } from '../../src/server/roles.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/features/accounts/auth.ts';
+import { isRole } from '../../src/features/accounts/require-role.ts';
 
 export type Command =
   | { kind: 'create'; email: string; role: Role; password?: string; name?: string }

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { builtPages, distDir, pagePath } from './built-site.ts';
 import { resolveFile } from './static.ts';
-import { blogPaths, SHELL_PATH } from '../../src/server/blog/tokens.ts';
-import { reportShell } from '../../src/server/report-text.ts';
+import { blogPaths, SHELL_PATH } from '../../src/features/blog/tokens.ts';
+import { reportShell } from '../../src/features/reports/text.ts';
 
 /** Pages a function serves instead of the build. */
 const functionPaths = new Set<string>(Object.values(blogPaths));

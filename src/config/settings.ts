@@ -3,7 +3,7 @@
  * notifications go, who mail comes from, the public address of the site and of its scheduling pages. Each has
  * the repository's value as its default, so `npm start` runs with no setting at all; those defaults are
  * placeholders (`.example` addresses, the `bolesta-example` scheduling pages), so a deployed site refuses to run
- * on them (`placeholderProblems`, read by `missingSettings` in src/server/platform.ts): its functions answer 503
+ * on them (`placeholderProblems`, read by `missingSettings` in src/config/platform.ts): its functions answer 503
  * `misconfigured` and `/api/health` names the setting, as for a missing secret.
  *
  * Values are read once, when a module first imports them: at build for the static pages (canonical URLs, the

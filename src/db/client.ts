@@ -13,7 +13,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { isDeployed, MisconfiguredError, NO_DATABASE, platformEnv, type Env } from '../server/platform.ts';
+import { isDeployed, MisconfiguredError, NO_DATABASE, platformEnv, type Env } from '../config/platform.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

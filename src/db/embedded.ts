@@ -7,7 +7,7 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { isDeployed } from '../server/platform.ts';
+import { isDeployed } from '../config/platform.ts';
 import { openPostgres, type Db, type DbHandle } from './client.ts';
 import { applyMigrations } from './migrate.ts';
 import * as schema from './schema.ts';

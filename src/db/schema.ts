@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { ReportArea, ReportAreaId, ReportPrefill } from '../lib/audit-report.ts';
-import type { DeliveredReport } from '../server/admin/reports.types.ts';
+import type { DeliveredReport } from '../features/reports/contract.ts';
 import { messageStatuses, postStatuses, roles, submissionSources, submissionStatuses } from '../lib/statuses.ts';
 
 export * from '../lib/statuses.ts';

@@ -9,7 +9,7 @@ import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { DesktopMenu, useHoverMenu } from './header/DesktopMenu.tsx';
 import { LinkItems } from './header/links.tsx';
 import { MobileCtaBar, MobileMenu } from './header/MobileMenu.tsx';
-import { buttonClass } from './ui/button.ts';
+import { buttonClass } from '../lib/ui/button.ts';
 
 interface Props {
   agencyName: string;

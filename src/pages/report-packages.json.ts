@@ -4,7 +4,7 @@
  * the content schema has checked it on the way.
  */
 import { getCollection } from 'astro:content';
-import { reportPackages } from '../lib/report-totals.ts';
+import { reportPackages } from '../features/reports/totals.ts';
 
 export async function GET() {
   return new Response(JSON.stringify(reportPackages(await getCollection('packages'))), {

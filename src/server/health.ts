@@ -17,8 +17,8 @@ import {
   siteContext,
   siteSettingProblems,
   type SiteContext,
-} from './platform.ts';
-import { documentsStore } from './uploads.ts';
+} from '../config/platform.ts';
+import { documentsStore } from '../features/uploads/stores.ts';
 
 export interface Check {
   ok: boolean;

@@ -6,7 +6,7 @@
 import type { Context } from '@netlify/functions';
 import { site } from '../config/site.ts';
 import { openInvocation } from '../db/client.ts';
-import { assertProductionReady, inDeployContext, isPreview, MisconfiguredError } from './platform.ts';
+import { assertProductionReady, inDeployContext, isPreview, MisconfiguredError } from '../config/platform.ts';
 import { securityHeadersFor } from './security-headers.ts';
 
 /** The part of Netlify's function context this project uses; the local runtime provides exactly this. */

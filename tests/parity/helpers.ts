@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getDeployStore, getStore } from '@netlify/blobs';
 import { afterAll, inject } from 'vitest';
 import { openPostgres, type DbHandle } from '../../src/db/client.ts';
-import { DOCUMENTS_STORE } from '../../src/server/uploads.ts';
+import { DOCUMENTS_STORE } from '../../src/features/uploads/stores.ts';
 import type { Deploy } from './context.ts';
 
 export const parity = inject('parity');

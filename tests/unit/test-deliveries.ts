@@ -1,10 +1,10 @@
 /** Delivered reports stored as the deliver step stores them, for the tests of the lead's link. */
 import type { DbHandle } from '../../src/db/client.ts';
 import { auditReportDeliveries, auditSubmissions, type AuditReportDelivery } from '../../src/db/schema.ts';
-import type { DeliveredReport } from '../../src/server/admin/reports.types.ts';
-import { newReportToken } from '../../src/server/report-token.ts';
+import type { DeliveredReport } from '../../src/features/reports/contract.ts';
+import { newReportToken } from '../../src/features/reports/token.ts';
 import { deliveredReport } from '../fixtures/reports.ts';
-import { addSubmission } from './admin/harness.ts';
+import { addSubmission } from './staff-harness.ts';
 
 /** The tables a delivery test writes, in the order they empty. */
 export const deliveryTables = [auditReportDeliveries, auditSubmissions];

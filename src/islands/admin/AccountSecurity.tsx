@@ -8,7 +8,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { Me } from './session.ts';
+import type { Me } from './portal-session.ts';
 import { authCall } from './auth-client.ts';
 import { ConfirmPasswordForm } from './ConfirmPasswordForm.tsx';
 import { primaryButton, secondaryButton } from './fields.ts';

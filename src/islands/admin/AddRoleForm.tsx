@@ -7,7 +7,7 @@ import { roles } from '../../lib/statuses.ts';
 import { SelectField, TextField } from '../forms/fields.tsx';
 import { api, ApiError } from './api.ts';
 import { usePortalForm } from './usePortalForm.ts';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 
 /** Errors shown on their own, without the 'Error adding user role: ' prefix (their messages say what to do). */
 const ownMessage = new Set(['user_not_found', 'unconfirmed_account', 'role_exists']);

@@ -14,9 +14,9 @@ import {
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Toasts } from '../forms/Toasts.tsx';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 import { api, ApiError } from './api.ts';
-import { rememberedTab, rememberTab, signedOutByUser, type Me } from './session.ts';
+import { rememberedTab, rememberTab, signedOutByUser, type Me } from './portal-session.ts';
 import { SignIn } from './SignIn.tsx';
 
 /**

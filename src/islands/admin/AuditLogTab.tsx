@@ -3,8 +3,8 @@ import { useState } from 'react';
 // Types only: erased from the bundle, while a new action in the schema makes the labels below fail to compile.
 import type { AuditAction } from '../../db/schema.ts';
 import type { Json } from '../../lib/json.ts';
-import type { ListPage } from '../../server/admin/list-query.types.ts';
-import type { AuditLogEntry } from '../../server/audit-log.types.ts';
+import type { ListPage } from '../../lib/list-page.ts';
+import type { AuditLogEntry } from '../../features/action-log/contract.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { query } from './api.ts';

@@ -1,6 +1,6 @@
 /** The filters above a list (status, search, spam, due, or any one select) and the CSV export of the current view. */
 import { useId, type ReactNode } from 'react';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 import { Options } from '../ui/Options.tsx';
 
 export interface Filters {

@@ -8,7 +8,7 @@ import type { MessageListItem } from '../../server/admin/messages.types.ts';
 import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 import { DataList } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { ListControls } from './ListControls.tsx';

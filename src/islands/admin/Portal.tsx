@@ -5,9 +5,9 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
-import type { Me } from './session.ts';
+import type { Me } from './portal-session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import type { Filters } from './ListControls.tsx';

@@ -11,7 +11,7 @@ import { postStatuses } from '../../lib/statuses.ts';
 import { SelectField, TextAreaField, TextField } from '../forms/fields.tsx';
 import { api } from './api.ts';
 import { usePortalForm } from './usePortalForm.ts';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 
 /** A post as the list has it: the fields the form edits, its id, and other columns the form leaves alone. */
 export type EditedPost = Omit<Required<PostValues>, 'status'> & { id: string; status: string };

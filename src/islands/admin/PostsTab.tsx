@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import type { Json } from '../../lib/json.ts';
-import type { AllItems } from '../../server/admin/list-query.types.ts';
-import type { PostItem } from '../../server/admin/posts.types.ts';
+import type { AllItems } from '../../lib/list-page.ts';
+import type { PostItem } from '../../features/blog/contract.ts';
 import { Badge } from './Badge.tsx';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 import { DataList } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { day, dayTime } from './format.ts';

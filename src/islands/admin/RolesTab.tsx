@@ -1,11 +1,11 @@
 /** User roles (admins only): add by email (default viewer), remove with a confirmation, colour badges. */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Json } from '../../lib/json.ts';
-import type { AllItems } from '../../server/admin/list-query.types.ts';
-import type { RoleItem } from '../../server/admin/roles.types.ts';
+import type { AllItems } from '../../lib/list-page.ts';
+import type { RoleItem } from '../../features/accounts/contract.ts';
 import { AddRoleForm } from './AddRoleForm.tsx';
 import { Badge } from './Badge.tsx';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { day } from './format.ts';

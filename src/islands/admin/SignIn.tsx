@@ -19,13 +19,13 @@ import {
 } from '../../lib/forms/account.schema.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
 import { TextField } from '../forms/fields.tsx';
-import type { Me } from './session.ts';
+import type { Me } from './portal-session.ts';
 import type { ApiError } from './api.ts';
 import { authCall } from './auth-client.ts';
 import { SignOutButton } from './SignOutButton.tsx';
 import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { usePortalForm } from './usePortalForm.ts';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'code';
 type FormMode = Exclude<Mode, 'code'>;

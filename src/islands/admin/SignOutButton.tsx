@@ -1,6 +1,6 @@
 /** The Sign Out button of the portal and of the no-access notice: ends the session (session.ts). */
 import { useQueryClient } from '@tanstack/react-query';
-import { signOut } from './session.ts';
+import { signOut } from './portal-session.ts';
 
 export function SignOutButton({ className }: { className: string }) {
   const queryClient = useQueryClient();

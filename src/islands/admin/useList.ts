@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { AllItems, ListPage } from '../../server/admin/list-query.types.ts';
+import type { AllItems, ListPage } from '../../lib/list-page.ts';
 import { api, query } from './api.ts';
 import { emptyFilters, type Filters } from './ListControls.tsx';
 

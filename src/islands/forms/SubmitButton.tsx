@@ -1,6 +1,6 @@
 /** The submit button of a form: disabled until the island is live and while a submit is under way. */
 import { useEffect, useState } from 'react';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 
 export function SubmitButton({ submitting, label = 'Submit Inquiry' }: { submitting: boolean; label?: string }) {
   // Before hydration a click would send the form nowhere; the button waits for the island.

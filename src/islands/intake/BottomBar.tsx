@@ -1,6 +1,6 @@
 /** The bar fixed to the bottom of the screen: the privacy promise, a call booking, and Continue or Submit. */
 import type { Phase } from './useSubmitThenUpload.ts';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 
 interface Props {
   auditName: string;

@@ -1,6 +1,6 @@
 /** The offer of a saved draft to a returning visitor: pick up where they left off, or start over. */
 import { formatDateTime } from '../../lib/format.ts';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 
 interface Props {
   savedAt: number;

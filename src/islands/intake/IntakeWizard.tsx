@@ -19,7 +19,7 @@ import { nextLabel, STEP_COUNT, wizardSteps } from './steps.ts';
 import { UploadFailures } from './UploadFailures.tsx';
 import { useIntakeDraft } from './useIntakeDraft.ts';
 import { useSubmitThenUpload } from './useSubmitThenUpload.ts';
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 
 interface Props {
   auditName: string;

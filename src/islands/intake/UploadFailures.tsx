@@ -1,5 +1,5 @@
 /** After a stored submit whose documents did not all upload: retry them, or go on without them. */
-import { buttonClass } from '../ui/button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 interface Props {
   auditName: string;
   onRetry: () => void;

@@ -4,7 +4,7 @@
  * pager under them when the reply is one page of a longer list.
  */
 import type { ReactNode } from 'react';
-import type { AllItems, ListPage } from '../../server/admin/list-query.types.ts';
+import type { AllItems, ListPage } from '../../lib/list-page.ts';
 import { Pager } from './Pager.tsx';
 
 /** A column: its header (`hideHeader` keeps it for screen readers only, e.g. the actions) and its cell. */

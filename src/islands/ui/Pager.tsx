@@ -1,5 +1,5 @@
 /** Previous/next paging of a server list (50 a page), with the total of the whole filtered list. */
-import { buttonClass } from './button.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
 
 export function Pager({
   page,

@@ -1,6 +1,6 @@
 /**
  * The portal's account forms (sign-in, sign-up, password reset, confirming the password, the two-factor
- * codes): what each field must hold before the form is sent. better-auth (src/server/auth.ts) checks the
+ * codes): what each field must hold before the form is sent. better-auth (src/features/accounts/auth.ts) checks the
  * same password length from the same constants; the server's other refusals (a common password, a wrong
  * one) come back as its answer. No server imports: the portal island bundles this.
  */

@@ -1,6 +1,6 @@
 /** The reply of `/api/admin/me` (types only: the portal imports it without any server code). */
 import type { Role } from '../../lib/statuses.ts';
-import type { SiteContext } from '../platform.ts';
+import type { SiteContext } from '../../config/platform.ts';
 
 /** The signed-in user, for the portal to decide what to show. */
 export interface Me {

@@ -3,7 +3,7 @@ import { and, count, gt, like, ne, sql, type SQL } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { mailOutbox, type mailStatuses } from '../../db/schema.ts';
-import { isPreview } from '../platform.ts';
+import { isPreview } from '../../config/platform.ts';
 import type { Mail } from './templates.ts';
 
 /**

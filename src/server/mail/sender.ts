@@ -11,7 +11,7 @@ import { Resend } from 'resend';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
-import { isDeployed, platformEnv, type Env } from '../platform.ts';
+import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
 
 export interface Transport {
   name: string;

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../../src/config/site.ts';
 import { auditSubmissions, mailOutbox, uploadedDocuments, type AuditSubmission } from '../../../src/db/schema.ts';
 import { intakeLabels as l } from '../../../src/lib/forms/intake.schema.ts';
-import { intakeColumns } from '../../../src/server/audit-answers.ts';
+import { intakeColumns } from '../../../src/features/leads/audit-answers.ts';
 import { intakeAnswers } from '../../fixtures/forms.ts';
 import { withDb } from '../db.ts';
 import { gtagCalls, stubGtag } from '../helpers.ts';

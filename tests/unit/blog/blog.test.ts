@@ -3,9 +3,9 @@ import blog, { config } from '../../../netlify/functions/blog.mts';
 import { site } from '../../../src/config/site.ts';
 import { useTestDatabase } from '../test-db.ts';
 import { blogPosts, type BlogPost } from '../../../src/db/schema.ts';
-import { blogPaths } from '../../../src/server/blog/tokens.ts';
+import { blogPaths } from '../../../src/features/blog/tokens.ts';
 import { SECURITY_HEADERS } from '../../../src/server/security-headers.ts';
-import { call } from '../functions/harness.ts';
+import { call } from '../function-harness.ts';
 
 // The blog fills the built frame (dist/blog-shell.html): `npm test` builds before the unit tests run.
 const handle = useTestDatabase({ empty: [blogPosts] });

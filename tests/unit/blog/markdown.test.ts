@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, renderMarkdown } from '../../../src/server/blog/markdown.ts';
+import { plainText, renderMarkdown } from '../../../src/features/blog/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders Markdown: headings, emphasis, lists, tables, links and images', () => {

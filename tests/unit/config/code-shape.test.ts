@@ -17,7 +17,7 @@ describe('the shape of the code', () => {
     const graph = importGraph(root, DIRS);
     // The graph is read, not empty: the portal's screens import their session module, for example.
     expect(graph.get(path.join(root, 'src/islands/admin/Portal.tsx'))).toContain(
-      path.join(root, 'src/islands/admin/session.ts'),
+      path.join(root, 'src/islands/admin/portal-session.ts'),
     );
     expect(findCycles(graph).map((cycle) => cycle.map(relative).join(' → '))).toEqual([]);
   });

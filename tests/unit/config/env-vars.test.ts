@@ -72,8 +72,8 @@ describe("the README's environment variables", () => {
   });
 
   it('sees the variables the platform code reads (NETLIFY, NETLIFY_PURGE_API_TOKEN, SITE_URL at build)', () => {
-    expect(reads.get('NETLIFY')).toEqual(['src/server/platform.ts']);
-    expect(reads.get('NETLIFY_PURGE_API_TOKEN')).toEqual(['src/server/blog/cache.ts']);
+    expect(reads.get('NETLIFY')).toEqual(['src/config/platform.ts']);
+    expect(reads.get('NETLIFY_PURGE_API_TOKEN')).toEqual(['src/features/blog/cache.ts']);
     expect(reads.get('SITE_URL')).toContain('astro.config.mjs');
     expect(reads.get('PGBIN')).toEqual(['scripts/lib/prerequisites.ts', 'scripts/with-postgres.sh']);
   });

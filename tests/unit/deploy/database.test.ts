@@ -9,7 +9,7 @@ import contact from '../../../netlify/functions/contact.mts';
 import { chooseDatabase, useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import { contactMessages } from '../../../src/db/schema.ts';
 import { contactPayload } from '../../fixtures/forms.ts';
-import { call } from '../functions/harness.ts';
+import { call } from '../function-harness.ts';
 import { openTestDatabase } from '../test-db.ts';
 import { deployedSettings } from '../../fixtures/deployed-settings.ts';
 

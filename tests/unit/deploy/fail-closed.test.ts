@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb, useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import { openDatabase } from '../../../src/db/embedded.ts';
-import { getAuth } from '../../../src/server/auth.ts';
+import { getAuth } from '../../../src/features/accounts/auth.ts';
 import type { Handler } from '../../../src/server/http.ts';
 import {
   assertProductionReady,
@@ -16,10 +16,10 @@ import {
   isDeployed,
   MisconfiguredError,
   missingSettings,
-} from '../../../src/server/platform.ts';
+} from '../../../src/config/platform.ts';
 import { SECURITY_HEADERS } from '../../../src/server/security-headers.ts';
 import { deployedSettings } from '../../fixtures/deployed-settings.ts';
-import { call } from '../functions/harness.ts';
+import { call } from '../function-harness.ts';
 import { openTestDatabase } from '../test-db.ts';
 
 const functionsDir = path.resolve(import.meta.dirname, '../../../netlify/functions');

@@ -16,12 +16,12 @@ import { previewHeaders } from '../../../scripts/preview-noindex.ts';
 import { site } from '../../../src/config/site.ts';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import { contactMessages, mailOutbox } from '../../../src/db/schema.ts';
-import { blogCacheHeaders, purgeBlogCache } from '../../../src/server/blog/cache.ts';
+import { blogCacheHeaders, purgeBlogCache } from '../../../src/features/blog/cache.ts';
 import type { Handler } from '../../../src/server/http.ts';
-import { inDeployContext, siteContext } from '../../../src/server/platform.ts';
-import { DOCUMENTS_STORE, documentsStore } from '../../../src/server/uploads.ts';
+import { inDeployContext, siteContext } from '../../../src/config/platform.ts';
+import { DOCUMENTS_STORE, documentsStore } from '../../../src/features/uploads/stores.ts';
 import { contactPayload } from '../../fixtures/forms.ts';
-import { call, nextIp } from '../functions/harness.ts';
+import { call, nextIp } from '../function-harness.ts';
 import { openTestDatabase } from '../test-db.ts';
 import { deployedSettings } from '../../fixtures/deployed-settings.ts';
 

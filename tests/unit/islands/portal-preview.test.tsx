@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountWithQueries } from './mount.tsx';
-import type { Me } from '../../../src/islands/admin/session.ts';
+import type { Me } from '../../../src/islands/admin/portal-session.ts';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 
 const me = (site: Me['site']): Me => ({

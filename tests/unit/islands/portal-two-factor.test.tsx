@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountWithQueries } from './mount.tsx';
-import type { Me } from '../../../src/islands/admin/session.ts';
+import type { Me } from '../../../src/islands/admin/portal-session.ts';
 import { setupKey } from '../../../src/islands/admin/TwoFactorSetup.tsx';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 import { normalRecoveryCode } from '../../../src/lib/forms/account.schema.ts';

@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { emptyArea, reportAreaIds, type ReportArea, type ReportAreaId } from '../../../src/lib/audit-report.ts';
 import type { Json } from '../../../src/lib/json.ts';
-import type { ReportDetail } from '../../../src/server/admin/reports.types.ts';
+import type { ReportDetail } from '../../../src/features/reports/contract.ts';
 import ReportEditor from '../../../src/islands/admin/report/ReportEditor.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

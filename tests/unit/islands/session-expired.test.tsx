@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminApp from '../../../src/islands/admin/AdminApp.tsx';
-import type { Me } from '../../../src/islands/admin/session.ts';
+import type { Me } from '../../../src/islands/admin/portal-session.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

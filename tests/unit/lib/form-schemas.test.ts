@@ -13,8 +13,8 @@ import {
 import { postSchema } from '../../../src/lib/forms/post.schema.ts';
 import { addRoleSchema } from '../../../src/lib/forms/role.schema.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../src/lib/password-limits.ts';
-import * as auth from '../../../src/server/auth.ts';
-import { addRoleSchema as serverAddRoleSchema } from '../../../src/server/admin/roles.ts';
+import * as auth from '../../../src/features/accounts/auth.ts';
+import { addRoleSchema as serverAddRoleSchema } from '../../../src/features/accounts/role-grants.ts';
 
 /** The message of each field refused, by its path. */
 const refusals = (schema: z.ZodMiniType, value: unknown) => {
@@ -23,7 +23,7 @@ const refusals = (schema: z.ZodMiniType, value: unknown) => {
 };
 
 describe('the password length', () => {
-  it('is the one better-auth is given (src/server/auth.ts reads the same constants)', () => {
+  it('is the one better-auth is given (src/features/accounts/auth.ts reads the same constants)', () => {
     expect([auth.PASSWORD_MIN, auth.PASSWORD_MAX]).toEqual([PASSWORD_MIN, PASSWORD_MAX]);
   });
 

@@ -13,7 +13,7 @@ import {
 } from '../../../src/lib/forms/intake.schema.ts';
 import { stepOfField } from '../../../src/lib/forms/intake-steps.ts';
 import { shortAuditDefaults, shortAuditSections, shortAuditShape } from '../../../src/lib/forms/short-audit.schema.ts';
-import { answerSections, intakeRow } from '../../../src/server/audit-answers.ts';
+import { answerSections, intakeRow } from '../../../src/features/leads/audit-answers.ts';
 import { failingIntakeFields, intakeAnswers, intakeWithEmptyFollowUps } from '../../fixtures/forms.ts';
 
 describe('the intake step list', () => {

@@ -131,7 +131,7 @@ describe('bundle checks', () => {
       { path: 'dist/blog-shell.html', size: 27_000 },
       { path: 'dist/404.html', size: 27_000 },
     ],
-    js: new Map([['netlify/functions/blog.mjs', '// src/server/blog/shell.ts\nimport { marked } from "marked";']]),
+    js: new Map([['netlify/functions/blog.mjs', '// src/server/built-page.ts\nimport { marked } from "marked";']]),
     zipRoot: '',
     included: [
       { pattern: 'dist/blog-shell.html', matches: ['dist/blog-shell.html'] },

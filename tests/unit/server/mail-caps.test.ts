@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { site } from '../../../src/config/site.ts';
 import { contactMessages, idempotencyKeys, mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
 import { contactSchema } from '../../../src/lib/forms/contact.schema.ts';
-import { submitContactMessage } from '../../../src/server/contact.ts';
+import { submitContactMessage } from '../../../src/features/leads/contact-messages.ts';
 import { CONFIRMATION_CAPS, enqueueMail } from '../../../src/server/mail/outbox.ts';
 import { drainOutbox, type Transport } from '../../../src/server/mail/sender.ts';
 import { verificationMail } from '../../../src/server/mail/templates.ts';

@@ -8,7 +8,7 @@ import { mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
 import { healthReport, shownReason } from '../../../src/server/health.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import { drainOutbox, type Transport } from '../../../src/server/mail/sender.ts';
-import { inDeployContext } from '../../../src/server/platform.ts';
+import { inDeployContext } from '../../../src/config/platform.ts';
 import { useTestDatabase } from '../test-db.ts';
 
 const handle = useTestDatabase({ empty: [mailOutbox] });

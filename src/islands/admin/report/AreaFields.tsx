@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { scoreMeanings, type AreaPrefill, type ReportArea } from '../../../lib/audit-report.ts';
 import { formatUsd } from '../../../lib/format.ts';
-import type { ReportPackage } from '../../../server/admin/reports.types.ts';
+import type { ReportPackage } from '../../../features/reports/contract.ts';
 import { FieldMessages, inputClass } from '../../forms/FormField.tsx';
 
 /** A package as its option reads: title, price and period ("priced on request" without a price). */

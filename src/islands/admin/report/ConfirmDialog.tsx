@@ -1,6 +1,6 @@
 /** A modal question before an action that cannot be undone (deliver, revoke): the browser's own dialog. */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { buttonClass } from '../../ui/button.ts';
+import { buttonClass } from '../../../lib/ui/button.ts';
 
 export function ConfirmDialog({
   title,

@@ -13,10 +13,10 @@ import {
   type ReportAreaId,
 } from '../../../lib/audit-report.ts';
 import type { Json } from '../../../lib/json.ts';
-import { reportTotals } from '../../../lib/report-totals.ts';
-import type { ReportDetail } from '../../../server/admin/reports.types.ts';
+import { reportTotals } from '../../../features/reports/totals.ts';
+import type { ReportDetail } from '../../../features/reports/contract.ts';
 import { FieldMessages, inputClass } from '../../forms/FormField.tsx';
-import { buttonClass } from '../../ui/button.ts';
+import { buttonClass } from '../../../lib/ui/button.ts';
 import { api } from '../api.ts';
 import { dayTime } from '../format.ts';
 import { AreaFields, fieldId } from './AreaFields.tsx';

@@ -1,7 +1,7 @@
 /** The report editor's lines of state: whether the draft is saved, and the budget its packages suggest. */
 import { formatUsd } from '../../../lib/format.ts';
-import type { ReportTotals } from '../../../server/admin/reports.types.ts';
-import { buttonClass } from '../../ui/button.ts';
+import type { ReportTotals } from '../../../features/reports/contract.ts';
+import { buttonClass } from '../../../lib/ui/button.ts';
 import { dayTime, time } from '../format.ts';
 import type { SaveStatus } from './useAutosave.ts';
 

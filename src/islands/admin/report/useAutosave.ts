@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { reportAreaIds, type ReportSave } from '../../../lib/audit-report.ts';
 import type { Json } from '../../../lib/json.ts';
-import type { ReportSaved } from '../../../server/admin/reports.types.ts';
+import type { ReportSaved } from '../../../features/reports/contract.ts';
 import { api, ApiError } from '../api.ts';
 
 /** What the editor edits: the report without its revision. */

@@ -1,0 +1,126 @@
+/**
+ * Where the functions run, in one place. "Deployed" means on Netlify, in any deploy context (production,
+ * deploy preview, branch deploy): there a function sees `SITE_ID` (with `URL` and `SITE_NAME`) and none of
+ * `NODE_ENV` or `CONTEXT`, so `SITE_ID` is the signal. A deployed function never falls back to a
+ * development default: it refuses to run until the settings production needs are there.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { invalidSettings, placeholderProblems } from './settings.ts';
+
+export type Env = Record<string, string | undefined>;
+
+/**
+ * The environment a function reads: Node's, plus what Netlify's runtime offers on its `Netlify.env` global
+ * (where Netlify Database's connection string may live).
+ */
+export function platformEnv(): Env {
+  const netlify = (globalThis as { Netlify?: { env?: { toObject(): Env } } }).Netlify;
+  return netlify?.env ? { ...process.env, ...netlify.env.toObject() } : process.env;
+}
+
+/** True on Netlify (a function at run time, or a build), false under `npm start`, `npm run dev` and tests. */
+export function isDeployed(env: Env = platformEnv()): boolean {
+  return Boolean(env.SITE_ID) || env.NETLIFY === 'true';
+}
+
+/**
+ * The secret of `npm start` and the tests, so a fresh checkout runs without setup. Public in the repository,
+ * so it is refused wherever the site is deployed.
+ */
+export const DEV_AUTH_SECRET = 'bolesta-local-development-secret-not-for-production-0123456789';
+
+/** Bytes a deployed `BETTER_AUTH_SECRET` needs at least (`openssl rand -base64 32` gives 44). */
+export const MIN_SECRET_BYTES = 32;
+
+/** A setting the deployed site cannot run without, and what is wrong with it. */
+export interface MissingSetting {
+  setting: string;
+  problem: string;
+}
+
+/** What is wrong with the auth secret, or null when it will do. */
+export function authSecretProblem(env: Env = platformEnv()): string | null {
+  const value = env.BETTER_AUTH_SECRET;
+  if (!value) return 'is not set';
+  if (value === DEV_AUTH_SECRET) return 'is the public development secret';
+  if (Buffer.byteLength(value, 'utf8') < MIN_SECRET_BYTES) return `is shorter than ${MIN_SECRET_BYTES} bytes`;
+  return null;
+}
+
+/**
+ * Whether an admin must have two-factor sign-in on before the admin API answers them (`ADMIN_2FA_REQUIRED`
+ * set to `true`). Off by default, so a fresh site is not locked out before its first admin set it up.
+ */
+export const adminTwoFactorRequired = (env: Env = platformEnv()): boolean =>
+  env.ADMIN_2FA_REQUIRED?.trim().toLowerCase() === 'true';
+
+/** Whether the environment names a database: any Postgres (`DATABASE_URL`) or Netlify Database's. */
+export const hasDatabase = (env: Env = platformEnv()): boolean =>
+  Boolean(env.DATABASE_URL || env.NETLIFY_DB_URL || env.NETLIFY_DATABASE_URL);
+
+/** No database: neither Netlify Database (NETLIFY_DB_URL) nor any Postgres (DATABASE_URL). */
+export const NO_DATABASE: MissingSetting = { setting: 'DATABASE_URL or Netlify Database', problem: 'is not set' };
+
+/**
+ * The per-site settings (src/config/settings.ts) a deployed site may not run with: malformed, or still a
+ * placeholder (`.example` addresses, the repository's scheduling pages). Each once, malformed first.
+ */
+export function siteSettingProblems(env: Env = platformEnv()): MissingSetting[] {
+  const problems = [...invalidSettings(env), ...placeholderProblems(env)];
+  return problems.filter((p, i) => problems.findIndex((q) => q.setting === p.setting) === i);
+}
+
+/** Every setting a deployed function needs that is missing or unsafe (empty when all is well). */
+export function missingSettings(env: Env = platformEnv()): MissingSetting[] {
+  const missing: MissingSetting[] = [];
+  const secret = authSecretProblem(env);
+  if (secret) missing.push({ setting: 'BETTER_AUTH_SECRET', problem: secret });
+  if (!hasDatabase(env)) missing.push(NO_DATABASE);
+  missing.push(...siteSettingProblems(env));
+  return missing;
+}
+
+/** Thrown where a deployed function would otherwise use a development default. */
+export class MisconfiguredError extends Error {
+  readonly missing: MissingSetting[];
+  constructor(missing: MissingSetting[]) {
+    super(
+      `The site is not configured for production: ${missing.map((m) => `${m.setting} ${m.problem}`).join('; ')}. ` +
+        'Set it in Netlify\'s environment variables (see the README, "Deploying to Netlify") and redeploy.',
+    );
+    this.name = 'MisconfiguredError';
+    this.missing = missing;
+  }
+}
+
+/** Throws a MisconfiguredError when deployed without what production needs; does nothing locally. */
+export function assertProductionReady(env: Env = platformEnv()): void {
+  if (!isDeployed(env)) return;
+  const missing = missingSettings(env);
+  if (missing.length) throw new MisconfiguredError(missing);
+}
+
+/** Which site an invocation serves: `npm start`/tests, the published production site, or any other deploy. */
+export type SiteContext = 'local' | 'production' | 'preview';
+
+// Netlify hands each invocation its deploy context (`context.deploy.context`); withErrors keeps it here so
+// the services deep down (stores, mail, cache) can ask without threading it through every call.
+const deployContexts = new AsyncLocalStorage<string | undefined>();
+
+/** Runs `fn` as an invocation of a deploy of Netlify context `context` (`production`, `deploy-preview`, …). */
+export function inDeployContext<T>(context: string | undefined, fn: () => T): T {
+  return deployContexts.run(context, fn);
+}
+
+/**
+ * The site this invocation serves. Deployed, anything but the production context (deploy previews, branch
+ * deploys, `netlify dev`) is a preview: it keeps its own data and sends no mail to leads.
+ */
+export function siteContext(): SiteContext {
+  if (!isDeployed()) return 'local';
+  const context = deployContexts.getStore();
+  return context === undefined || context === 'production' ? 'production' : 'preview';
+}
+
+/** True in a deploy preview or branch deploy. */
+export const isPreview = (): boolean => siteContext() === 'preview';

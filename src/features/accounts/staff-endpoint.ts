@@ -1,0 +1,84 @@
+/**
+ * The shape every `/api/admin/*` function shares: which methods a path offers and the role each needs,
+ * then the guard (`requireRole`: Origin on state changes, 401, 403, 503), then one service call. A
+ * function only lists its routes; refusals thrown by services become the API's error answers here.
+ */
+import type { Db } from '../../db/client.ts';
+import type { Role } from '../../db/schema.ts';
+import { answerOrFail } from '../../server/errors.ts';
+import {
+  json,
+  noContent,
+  requestLabel,
+  routeAction,
+  withErrors,
+  type FnContext,
+  type Handler,
+  type Methods,
+} from '../../server/http.ts';
+import { portalUnavailable, requireRole, type Staff } from './require-role.ts';
+import { csvAttachment } from '../../server/download.ts';
+
+/**
+ * One method of one route: the role it needs (`null`: any signed-in user) and what it does (with the
+ * function's context for work after the answer, such as sending the mail it queued).
+ */
+export interface Action {
+  role: Role | null;
+  run: (staff: Staff, request: Request, context: FnContext) => Promise<Response>;
+}
+
+export type Actions = Methods<Action>;
+
+/** An admin function: `routes` names the actions of the requested path (from its URL and params). */
+export function adminEndpoint(routes: (url: URL, params: FnContext['params']) => Actions): Handler {
+  return withErrors(async (request, context) => {
+    const action = routeAction(request, routes(new URL(request.url), context.params));
+    if (action instanceof Response) return action;
+    const staff = await requireRole(request, action.role);
+    if (staff instanceof Response) return staff;
+    // Anything but a refusal is the database or the store failing mid-call: say so, keep the stack in the log.
+    return answerOrFail(
+      () => action.run(staff, request, context),
+      portalUnavailable(),
+      `${requestLabel(request, context)} failed`,
+    );
+  });
+}
+
+/** A DELETE: `remove` runs, the answer is 204. */
+export const deleteAction = (role: Role, remove: (staff: Staff) => Promise<unknown>): Action => ({
+  role,
+  run: async (staff) => {
+    await remove(staff);
+    return noContent();
+  },
+});
+
+/** A staff list read through its URL's filters: one page as JSON, or every match as a CSV download. */
+export interface StaffList<Q> {
+  role: Role;
+  /** How the export's path ends (`/export.csv`); told by path, since which pattern names the params when several match is the router's choice. */
+  exportPath: string;
+  /** The download's file name, without `.csv`. */
+  file: string;
+  query: (url: URL) => Q;
+  page: (db: Db, query: Q) => Promise<unknown>;
+  csv: (db: Db, query: Q) => Promise<string>;
+}
+
+/**
+ * The routes of a list's own paths: its export, and the list itself (no `id`); null for any other path of
+ * the function (one record's).
+ */
+export function listRoutes<Q>(url: URL, id: undefined, list: StaffList<Q>): Actions;
+export function listRoutes<Q>(url: URL, id: string | undefined, list: StaffList<Q>): Actions | null;
+export function listRoutes<Q>(url: URL, id: string | undefined, list: StaffList<Q>): Actions | null {
+  if (url.pathname.endsWith(list.exportPath)) {
+    return {
+      GET: { role: list.role, run: async ({ db }) => csvAttachment(list.file, await list.csv(db, list.query(url))) },
+    };
+  }
+  if (id !== undefined) return null;
+  return { GET: { role: list.role, run: async ({ db }) => json(await list.page(db, list.query(url))) } };
+}

@@ -1,0 +1,65 @@
+/** Stores an audit request (short form or intake) and queues its two mails in one transaction. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditSubmissions } from '../../db/schema.ts';
+import type { AuditRequest } from '../../lib/forms/audit.schema.ts';
+import { consent } from '../../lib/forms/consent.ts';
+import { spamReason } from '../../lib/forms/spam.ts';
+import { answerSections, intakeRow, shortAuditRow } from './audit-answers.ts';
+import { claimSubmitKey } from '../../server/idempotency.ts';
+import { enqueueMail } from '../../server/mail/outbox.ts';
+import { auditMails } from '../../server/mail/templates.ts';
+import { issueUploadToken } from '../uploads/tokens.ts';
+
+export interface AuditResult {
+  id: string;
+  /** Only for an intake that is not spam: lets the browser attach its documents to this submission. */
+  uploadToken?: string;
+  uploadTokenExpiresAt?: string;
+}
+
+/**
+ * Saves the request (flagged, not dropped, when it looks automated), queues the staff notification and
+ * the confirmation, and for the intake issues the upload token. A repeated idempotency key writes no
+ * second row or mail and answers with the first request's id (and a fresh token, so a retried intake
+ * can still upload its documents).
+ */
+export async function submitAudit(db: Db, input: AuditRequest, now = new Date()): Promise<AuditResult> {
+  const reason = spamReason(input);
+  return db.transaction(async (tx) => {
+    const { id, duplicate } = await claimSubmitKey(tx, 'audit', input.idempotencyKey);
+    let uploads = input.source === 'intake' && !reason;
+    if (duplicate) {
+      // A repeat is answered from what was stored, not from what the repeat carries.
+      const [stored] = await tx
+        .select({ source: auditSubmissions.source, isSpam: auditSubmissions.isSpam })
+        .from(auditSubmissions)
+        .where(eq(auditSubmissions.id, id));
+      uploads = stored?.source === 'intake' && !stored.isSpam;
+    } else {
+      const answers = input.source === 'intake' ? intakeRow(input) : shortAuditRow(input);
+      const [row] = await tx
+        .insert(auditSubmissions)
+        .values({
+          ...answers,
+          id,
+          source: input.source,
+          contactName: answers.contactName!,
+          contactEmail: answers.contactEmail!,
+          companyName: answers.companyName!,
+          consentVersion: consent.audit.version,
+          consentedAt: now,
+          isSpam: reason !== null,
+          spamReason: reason,
+        })
+        .returning();
+      // Staff review spam in the portal; nobody is mailed about it.
+      if (!reason) {
+        await enqueueMail(tx, `audit:${id}`, auditMails({ ...row!, sections: answerSections(row!) }));
+      }
+    }
+    if (!uploads) return { id };
+    const { token, expiresAt } = await issueUploadToken(tx, id, now);
+    return { id, uploadToken: token, uploadTokenExpiresAt: expiresAt };
+  });
+}

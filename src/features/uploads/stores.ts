@@ -1,0 +1,67 @@
+/**
+ * Where the documents of the intake are kept: the private documents store of finished files and
+ * the store of parts still on their way, both deploy-scoped in a preview, with the blob writes and deletes
+ * the upload steps (upload-flow.ts) make.
+ */
+import { getDeployStore, getStore } from '@netlify/blobs';
+import { CONTENT_TYPES, type AcceptedExtension } from '../../lib/forms/uploads.ts';
+import { unavailable } from '../../server/errors.ts';
+import { isPreview } from '../../config/platform.ts';
+
+/** The private store of finished documents, keyed `{submissionId}/{timestamp}-{random}.{ext}`. */
+export const DOCUMENTS_STORE = 'audit-documents';
+/** The store of parts still on their way, keyed `{uploadId}/{index}`. */
+export const PARTS_STORE = 'audit-upload-parts';
+
+// Strong consistency: a part written by one request must be readable by the next one (the completion).
+// A preview keeps its documents in stores of its own deploy, never in production's site-wide stores.
+const store = (name: string) =>
+  isPreview() ? getDeployStore({ name, consistency: 'strong' }) : getStore({ name, consistency: 'strong' });
+/** The documents store (deploy-scoped in a preview). */
+export const documentsStore = () => store(DOCUMENTS_STORE);
+/** The parts store (deploy-scoped in a preview). */
+export const partsStore = () => store(PARTS_STORE);
+
+/** Writes a finished document under `key`; the stored name is only metadata. A failed write is a 503. */
+export async function writeDocument(
+  key: string,
+  bytes: Uint8Array,
+  upload: { fileName: string; fileType: string },
+): Promise<void> {
+  const contentType = CONTENT_TYPES[upload.fileType as AcceptedExtension];
+  try {
+    await documentsStore().set(key, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType }), {
+      // The visitor's name is only metadata: the key is built by the server.
+      metadata: { fileName: upload.fileName, contentType },
+    });
+  } catch (error) {
+    console.error(`uploads: could not write ${key}:`, error);
+    throw unavailable(
+      'We could not store your document just now. The parts you sent are kept: please try again in a minute.',
+    );
+  }
+}
+
+/** Deletes the part blobs of an upload and any document blob an earlier, failed completion of it left. */
+export async function discardBlobs(submissionId: string, uploadId: string, keep?: string): Promise<void> {
+  const parts = partsStore();
+  const documents = documentsStore();
+  const marker = `-${randomPartOf(uploadId)}.`;
+  const [{ blobs: partBlobs }, { blobs: documentBlobs }] = await Promise.all([
+    parts.list({ prefix: `${uploadId}/` }),
+    documents.list({ prefix: `${submissionId}/` }),
+  ]);
+  await Promise.all([
+    ...partBlobs.map((blob) => parts.delete(blob.key)),
+    ...documentBlobs
+      .filter((blob) => blob.key.includes(marker) && blob.key !== keep)
+      .map((blob) => documents.delete(blob.key)),
+  ]);
+}
+
+/** The key of part `index` of an upload in the parts store. */
+export const partKey = (uploadId: string, index: number) => `${uploadId}/${index}`;
+
+// The random part of a document's key is its upload's random id (a v4 UUID), which ties a blob left by a
+// failed completion to the pending upload that outlived it.
+export const randomPartOf = (uploadId: string) => uploadId.replaceAll('-', '').toLowerCase();

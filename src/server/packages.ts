@@ -1,7 +1,0 @@
-/** The packages a report may recommend, from the build's `/report-packages.json` (src/pages/report-packages.json.ts). */
-import type { ReportPackage } from './admin/reports.types.ts';
-import { loadBuiltFile } from './blog/shell.ts';
-
-export async function loadReportPackages(): Promise<ReportPackage[]> {
-  return JSON.parse(await loadBuiltFile('/report-packages.json')) as ReportPackage[];
-}

@@ -1,0 +1,116 @@
+// Every admin route × every kind of caller (docs/decisions/0010-roles-enforced-on-the-server.md), and the Origin check of every state change.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import * as meFn from '../../../netlify/functions/admin-me.mts';
+import * as submissionsFn from '../../../netlify/functions/admin-submissions.mts';
+import { hasRole } from '../../../src/features/accounts/require-role.ts';
+import { adminRoutes, type Route } from './role-routes.ts';
+import { errorOf, request, seedStaff, signIn, type Actor } from '../staff-harness.ts';
+import { useLocalBlobs } from '../test-blobs.ts';
+import { quietConsole, useTestDatabase } from '../test-db.ts';
+
+vi.mock('../../../src/features/accounts/session-user.ts', () => ({ getSessionUser: vi.fn() }));
+
+useLocalBlobs('admin-roles-test');
+const handle = useTestDatabase();
+quietConsole('log'); // the test mail and retried mail go out through the console transport
+beforeAll(() => seedStaff(handle));
+
+const { routes, freshUser } = adminRoutes(handle);
+
+const actors: Actor[] = ['anonymous', 'noRole', 'viewer', 'editor', 'admin'];
+
+/** The status an actor gets on a route: 401 without a session, 403 without the role, else its success. */
+function expected(route: Route, actor: Actor): number {
+  if (actor === 'anonymous') return 401;
+  if (route.needs === null) return route.success;
+  return actor !== 'noRole' && hasRole([actor], route.needs) ? route.success : 403;
+}
+
+const cases = Object.entries(routes).flatMap(([name, route]) =>
+  actors.map((actor) => ({ name, route, actor, status: expected(route, actor) })),
+);
+
+describe('the role matrix: every route × anonymous, no role, viewer, editor, admin', () => {
+  it.each(cases)('$name as $actor → $status', async ({ route, actor, status }) => {
+    signIn(actor);
+    const { path: url, body } = await route.prepare();
+    const res = await request(route.fn, route.method, url, body);
+    expect(res.status).toBe(status);
+    if (status === 401)
+      expect(await errorOf(res)).toEqual({ code: 'unauthenticated', message: 'User not authenticated' });
+    if (status === 403) expect((await errorOf(res)).code).toBe('forbidden');
+  });
+
+  it('lists exactly the rights of docs/decisions/0010-roles-enforced-on-the-server.md', () => {
+    const allowed = (actor: Actor) =>
+      Object.entries(routes)
+        .filter(([, route]) => expected(route, actor) < 400)
+        .map(([name]) => name);
+    expect(allowed('noRole')).toEqual(['GET /api/admin/me']);
+    expect(allowed('viewer')).toEqual([
+      'GET /api/admin/me',
+      'GET /api/admin/submissions',
+      'GET /api/admin/submissions/export.csv',
+      'GET /api/admin/submissions/overdue',
+      'GET /api/admin/submissions/:id',
+      'GET /api/admin/documents/:id',
+      'GET /api/admin/messages',
+      'GET /api/admin/messages/export.csv',
+      'POST /api/admin/messages/:id/open',
+      'GET /api/admin/reports/:id',
+    ]);
+    expect(allowed('editor')).toEqual(
+      Object.keys(routes).filter(
+        (name) => !name.includes('/roles') && !name.includes('/audit-log') && !name.includes('/mail'),
+      ),
+    );
+    expect(allowed('admin')).toEqual(Object.keys(routes));
+  });
+});
+
+describe('Origin on every state change', () => {
+  const changes = Object.entries(routes).filter(([, route]) => route.method !== 'GET');
+
+  it.each(
+    changes.flatMap(([name, route]) => [null, 'https://evil.example'].map((origin) => ({ name, route, origin }))),
+  )('$name from origin $origin → 403 forbidden_origin, and nothing done', async ({ route, origin }) => {
+    signIn('admin');
+    const { path: url, body } = await route.prepare();
+    const refused = await request(route.fn, route.method, url, body, { origin });
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).code).toBe('forbidden_origin');
+    // The same call from the site still succeeds: the refused one changed nothing it depends on.
+    expect((await request(route.fn, route.method, url, body)).status).toBe(route.success);
+  });
+
+  it('lets reads through without an Origin (a download link sends none)', async () => {
+    signIn('viewer');
+    const res = await request(submissionsFn, 'GET', '/api/admin/submissions', undefined, { origin: null });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('GET /api/admin/me', () => {
+  it('answers the user, the roles held (highest first) and the site it serves', async () => {
+    const user = await freshUser(['viewer', 'editor']);
+    signIn(user);
+    const res = await request(meFn, 'GET', '/api/admin/me');
+    expect(await res.json()).toEqual({
+      user: { ...user, twoFactorRequired: false },
+      roles: ['editor', 'viewer'],
+      site: 'local',
+    });
+  });
+
+  it('answers a signed-in user without a role with no roles', async () => {
+    signIn('noRole');
+    expect(await (await request(meFn, 'GET', '/api/admin/me')).json()).toMatchObject({ roles: [] });
+  });
+
+  it('refuses other methods with 405', async () => {
+    signIn('admin');
+    const res = await request(meFn, 'POST', '/api/admin/me', {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+  });
+});
