@@ -4,7 +4,7 @@
 // 401/403/503 from the role guard, 405 for any other method, 422 invalid_fields (bad action or page).
 import type { Config } from '@netlify/functions';
 import { adminEndpoint, listRoutes } from '../../src/features/accounts/staff-endpoint.ts';
-import { auditLogQuery, exportAuditLog, listAuditLog } from '../../src/server/action-log.ts';
+import { auditLogQuery, exportAuditLog, listAuditLog } from '../../src/features/action-log/log.ts';
 
 export default adminEndpoint((url) =>
   listRoutes(url, undefined, {

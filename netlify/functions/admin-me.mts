@@ -10,7 +10,7 @@
 // 401 unauthenticated without a session.
 import type { Config } from '@netlify/functions';
 import { adminEndpoint } from '../../src/features/accounts/staff-endpoint.ts';
-import type { Me } from '../../src/server/admin/me.types.ts';
+import type { Me } from '../../src/features/accounts/contract.ts';
 import { json } from '../../src/server/http.ts';
 import { siteContext } from '../../src/config/platform.ts';
 

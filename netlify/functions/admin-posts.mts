@@ -7,7 +7,7 @@
 // Publishing, unpublishing and deleting are recorded in the audit log (post.publish, post.unpublish, post.delete).
 // 401/403/503 from the role guard, 404 not_found, 409 slug_taken, 422 invalid_fields.
 import type { Config } from '@netlify/functions';
-import { MAX_CONTENT_LENGTH, postPatchSchema, postSchema } from '../../src/lib/forms/post.schema.ts';
+import { MAX_CONTENT_LENGTH, postPatchSchema, postSchema } from '../../src/features/blog/contract.ts';
 import { adminEndpoint, deleteAction } from '../../src/features/accounts/staff-endpoint.ts';
 import { createPost, deletePost, listPosts, updatePost } from '../../src/features/blog/post-admin.ts';
 import { readJson } from '../../src/server/guards.ts';

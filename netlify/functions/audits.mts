@@ -2,13 +2,14 @@
 // `source`). 201 { id } when stored, with { uploadToken, uploadTokenExpiresAt } for the intake's
 // documents; 4xx { error } with the fields otherwise.
 import type { Config } from '@netlify/functions';
-import { auditRequestSchema } from '../../src/lib/forms/audit.schema.ts';
+import { auditRequestSchema } from '../../src/features/leads/contract.ts';
 import { submitAudit } from '../../src/features/leads/audit-requests.ts';
 import { formEndpoint } from '../../src/features/leads/public-form.ts';
+import { issueUploadToken } from '../../src/features/uploads/tokens.ts';
 
 export default formEndpoint({
   schema: auditRequestSchema,
-  submit: submitAudit,
+  submit: (db, input) => submitAudit(db, input, issueUploadToken),
   // Every intake answer at its longest stays below this.
   maxBytes: 128 * 1024,
   unavailableMessage: 'We could not save your audit request just now. Please try again in a minute.',

@@ -7,10 +7,10 @@
 import type { Config } from '@netlify/functions';
 import { getDb, type Db } from '../../src/db/client.ts';
 import { blogCacheHeaders } from '../../src/features/blog/cache.ts';
-import { feed, listPage, postPage, sitemap } from '../../src/features/blog/pages.ts';
+import { feed, listPage, loadShell, postPage, sitemap } from '../../src/features/blog/pages.ts';
 import { allPublishedPosts, findPublishedPost, listPublishedPosts } from '../../src/features/blog/posts.ts';
-import { fillShell, loadShell, notFoundPage as notFound, unavailablePage } from '../../src/server/built-page.ts';
-import { blogPaths } from '../../src/features/blog/tokens.ts';
+import { fillShell, notFoundPage as notFound, unavailablePage } from '../../src/server/built-page.ts';
+import { blogPaths } from '../../src/features/blog/paths.ts';
 import { allowMethods, withErrors } from '../../src/server/http.ts';
 
 const respond = (body: string, type: string, status = 200) =>

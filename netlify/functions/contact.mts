@@ -1,6 +1,6 @@
 // POST /api/contact: the contact form. 201 { id } when stored; 4xx { error } with the fields otherwise.
 import type { Config } from '@netlify/functions';
-import { contactSchema } from '../../src/lib/forms/contact.schema.ts';
+import { contactSchema } from '../../src/features/leads/contract.ts';
 import { submitContactMessage } from '../../src/features/leads/contact-messages.ts';
 import { formEndpoint } from '../../src/features/leads/public-form.ts';
 

@@ -9,12 +9,18 @@
 // refused (422 invalid_fields when no visible file name is left), 503 unavailable when the database or the
 // store cannot be reached.
 import type { Config } from '@netlify/functions';
-import { PART_BYTES, uploadStartSchema } from '../../src/lib/forms/uploads.ts';
+import { PART_BYTES, uploadStartSchema } from '../../src/features/uploads/contract.ts';
 import { ApiError } from '../../src/server/errors.ts';
 import { readBody, readJson } from '../../src/server/guards.ts';
 import { json, noContent } from '../../src/server/http.ts';
 import { uploadEndpoint } from '../../src/features/uploads/endpoint.ts';
-import { abortUpload, completeUpload, partTooLarge, putUploadPart, startUpload } from '../../src/features/uploads/flow.ts';
+import {
+  abortUpload,
+  completeUpload,
+  partTooLarge,
+  putUploadPart,
+  startUpload,
+} from '../../src/features/uploads/flow.ts';
 
 export default uploadEndpoint((url, { uploadId, index }) => {
   if (uploadId === undefined) {

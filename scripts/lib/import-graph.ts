@@ -72,3 +72,73 @@ export function findCycles(graph: ReadonlyMap<string, readonly string[]>): strin
 export function importGraph(root: string, dirs: readonly string[]): Map<string, string[]> {
   return new Map(sourceFiles(root, dirs).map((file) => [file, importsOf(file)]));
 }
+
+/**
+ * Where a source file stands in the layout (docs/decisions/0029-feature-folders.md): a feature's contract or
+ * its services, the server's shared core, lib, config, db or the islands; anything else (pages, components,
+ * functions, scripts, tests) is free to import what it needs.
+ */
+export type Place =
+  | { layer: 'contract' | 'feature'; feature: string }
+  | { layer: 'core' | 'lib' | 'config' | 'db' | 'islands' | 'other' };
+
+export function placeOf(root: string, file: string): Place {
+  const parts = path.relative(root, file).split(path.sep);
+  if (parts[0] !== 'src') return { layer: 'other' };
+  if (parts[1] === 'features' && parts.length > 3) {
+    const feature = parts[2]!;
+    return { layer: parts.length === 4 && parts[3] === 'contract.ts' ? 'contract' : 'feature', feature };
+  }
+  const layers = { server: 'core', lib: 'lib', config: 'config', db: 'db', islands: 'islands' } as const;
+  const layer = layers[parts[1] as keyof typeof layers];
+  return { layer: layer ?? 'other' };
+}
+
+const NODE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]node:/;
+
+/** Whether a file may load in the browser: it imports no `node:` module itself. */
+export const browserSafe = (file: string) => !NODE_IMPORT.test(readFileSync(file, 'utf8'));
+
+/**
+ * The imports that break the layout's rules, one line each (`from → to: rule`): (1) islands import only
+ * contracts, lib, browser-safe config and islands; (2) the core imports no feature; (3) a feature reaches
+ * another only through its contract; (4) lib imports neither the server nor a feature; (5) db imports neither
+ * the server nor a feature. Type-only imports count: a type is part of what a file knows.
+ */
+export function layoutViolations(root: string, graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const found: string[] = [];
+  const rel = (file: string) => path.relative(root, file);
+  for (const [file, imports] of graph) {
+    const from = placeOf(root, file);
+    for (const target of imports) {
+      const to = placeOf(root, target);
+      const broken = ruleBroken(from, to, target);
+      if (broken) found.push(`${rel(file)} → ${rel(target)}: ${broken}`);
+    }
+  }
+  return found.sort();
+}
+
+function ruleBroken(from: Place, to: Place, target: string): string | undefined {
+  const feature = to.layer === 'feature' || to.layer === 'contract';
+  switch (from.layer) {
+    case 'islands':
+      if (to.layer === 'contract' || to.layer === 'lib' || to.layer === 'islands') return undefined;
+      if (to.layer === 'config' && browserSafe(target)) return undefined;
+      return 'islands import only contracts, lib, browser-safe config and islands';
+    case 'core':
+      return feature ? 'the core imports no feature' : undefined;
+    case 'contract':
+    case 'feature':
+      if (feature && to.feature !== from.feature && to.layer !== 'contract') {
+        return 'a feature reaches another only through its contract';
+      }
+      return undefined;
+    case 'lib':
+      return feature || to.layer === 'core' ? 'lib imports neither the server nor a feature' : undefined;
+    case 'db':
+      return feature || to.layer === 'core' ? 'db imports neither the server nor a feature' : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { builtPages, distDir, pagePath } from './built-site.ts';
 import { resolveFile } from './static.ts';
-import { blogPaths, SHELL_PATH } from '../../src/features/blog/tokens.ts';
+import { blogPaths, SHELL_PATH } from '../../src/features/blog/paths.ts';
 import { reportShell } from '../../src/features/reports/text.ts';
 
 /** Pages a function serves instead of the build. */

@@ -17,8 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import type { ReportArea, ReportAreaId, ReportPrefill } from '../lib/audit-report.ts';
-import type { DeliveredReport } from '../features/reports/contract.ts';
+import type { DeliveredReport, ReportArea, ReportAreaId, ReportPrefill } from '../lib/audit-report.ts';
 import { messageStatuses, postStatuses, roles, submissionSources, submissionStatuses } from '../lib/statuses.ts';
 
 export * from '../lib/statuses.ts';

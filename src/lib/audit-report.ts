@@ -115,3 +115,54 @@ export function submissionClock(
 
 /** How long a delivered report's private link works. */
 export const REPORT_LINK_DAYS = 90;
+
+/*
+ * What a delivered report is made of: stored whole as the delivery's JSON (src/db/schema.ts), drawn by the
+ * lead's page and PDF, and sent to the portal (the reports contract re-exports them).
+ */
+
+/** How a package is paid for: `monthly` (its period says "per month"), `one-off` (per video, per item), or `custom` (no price). */
+export type PackageBilling = 'monthly' | 'one-off' | 'custom';
+
+/** A package of content/packages that an area may recommend. */
+export interface ReportPackage {
+  slug: string;
+  title: string;
+  /** In U.S. dollars; null for a package priced on request (the custom retainer). */
+  price: number | null;
+  /** As the packages page prints it: `per month`, `per video`… */
+  period: string;
+  billing: PackageBilling;
+}
+
+/** The suggested budget: each recommended package once per area that recommends it. */
+export interface ReportTotals {
+  monthly: number;
+  oneOff: number;
+  /** Recommended packages with no price (the custom retainer): named, not summed. */
+  onRequest: string[];
+}
+
+/** One area as the lead reads it in a delivered version. */
+export interface DeliveredArea {
+  id: ReportAreaId;
+  title: string;
+  group: 'marketing' | 'bd';
+  /** Null: not scored (an area the short form had no answers for, left unscored by staff). */
+  score: number | null;
+  findings: string;
+  recommendations: string;
+  package: ReportPackage | null;
+}
+
+/** A delivered version, frozen: what `/report/{token}` and its PDF show, whatever the draft becomes later. */
+export interface DeliveredReport {
+  companyName: string;
+  contactName: string;
+  version: number;
+  /** ISO time of the delivery. */
+  deliveredAt: string;
+  summary: string;
+  areas: DeliveredArea[];
+  totals: ReportTotals;
+}

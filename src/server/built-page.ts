@@ -1,15 +1,17 @@
 /**
- * Fills the blog frame: the built page `/blog-shell` with its tokens replaced per request, each in the
- * escaping its place needs (HTML text and attributes, or JSON inside the JSON-LD script). The lead's report
- * page fills its own frame, `/report-shell`, with the same tokens (src/features/reports/page.ts).
+ * The pages of the build a function answers with: a built file read once per instance, the site's 404 page,
+ * and a frame filled per request: its tokens replaced, each in the escaping its place needs (HTML text and
+ * attributes, or JSON inside the JSON-LD script). The blog fills `/blog-shell` (src/features/blog/pages.ts),
+ * the lead's report page fills `/report-shell` (src/features/reports/page.ts), with the same tokens.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { site } from '../config/site.ts';
-import { blogTokens as t, SHELL_PATH } from '../features/blog/tokens.ts';
+import { frameTokens as t } from './frame-tokens.ts';
 import { escapeHtml } from '../lib/html.ts';
 
-export interface BlogPage {
+/** A page drawn in a built frame: the blog's list and posts, the lead's report. */
+export interface FramePage {
   title: string;
   description: string;
   /** The page's path without the leading slash, e.g. `blog/my-post`. */
@@ -72,11 +74,8 @@ export const unavailablePage = (what: string) =>
     { status: 503, headers: { 'Content-Type': html, 'Retry-After': '30', 'Cache-Control': 'no-store' } },
   );
 
-/** The blog frame. */
-export const loadShell = () => loadBuiltPage(SHELL_PATH);
-
 /** The frame with a page's values in place. */
-export function fillShell(shell: string, page: BlogPage): string {
+export function fillShell(shell: string, page: FramePage): string {
   const image = escapeHtml(new URL(page.image || site.defaultOgImage, site.url).href);
   const ld = page.jsonLd
     .map((block) => `<script type="application/ld+json">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`)

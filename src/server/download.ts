@@ -2,7 +2,15 @@
  * Answers that the browser saves as a file (documents and CSV exports): `Content-Disposition: attachment`
  * with the name both as plain ASCII and as UTF-8 (RFC 6266), never cached, never sniffed into HTML.
  */
-import { cleanFileName } from '../features/uploads/contents.ts';
+// C0 and C1 controls and DEL, and the bidi controls (LRM, RLM, ALM, embeddings, overrides, isolates) that
+// make `invoice\u202Efdp.exe` display as `invoiceexe.pdf`.
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The file name as it is kept: no folders, no control or bidi characters, surrounding spaces trimmed. */
+export function cleanFileName(name: string): string {
+  return (name.split(/[\\/]/).pop() ?? '').replace(INVISIBLE, '').trim();
+}
 
 /** A stored file name made safe for a header: no path, no control or bidi characters, never empty. */
 export function safeFileName(name: string): string {

@@ -1,5 +1,12 @@
-/** The replies of `/api/admin/roles` (types only: the portal imports them without any server code). */
+/**
+ * The accounts' contract, browser-safe: the portal's account and role forms (their schemas live in
+ * src/lib/forms beside the other forms' fields) and the replies of `/api/admin/me` and `/api/admin/roles`.
+ */
+import type { SiteContext } from '../../config/platform.ts';
 import type { Role } from '../../lib/statuses.ts';
+
+export * from '../../lib/forms/account.schema.ts';
+export * from '../../lib/forms/role.schema.ts';
 
 /** A role held, with its holder's email ('' once the account is gone). */
 export interface RoleItem {
@@ -8,4 +15,23 @@ export interface RoleItem {
   email: string;
   role: Role;
   createdAt: Date;
+}
+
+/** The signed-in user, for the portal to decide what to show. */
+export interface Me {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    /** Whether the account signs in with a code from an authenticator app too. */
+    twoFactorEnabled: boolean;
+    /** Whether this user must have it on (ADMIN_2FA_REQUIRED and the admin role) before the admin API answers. */
+    twoFactorRequired: boolean;
+    /** Whether the password is a temporary one (printed by `npm run admin -- create`) to replace first. */
+    passwordChangeRequired: boolean;
+  };
+  /** Highest first. */
+  roles: Role[];
+  /** The site this portal belongs to: a preview works on its own copy of the data and mails only staff. */
+  site: SiteContext;
 }

@@ -4,7 +4,8 @@ import { site } from '../../config/site.ts';
 import type { BlogPost } from '../../db/schema.ts';
 import { formatDate } from '../../lib/format.ts';
 import { renderMarkdown, plainText } from './markdown.ts';
-import type { BlogPage } from '../../server/built-page.ts';
+import { loadBuiltPage, type FramePage } from '../../server/built-page.ts';
+import { SHELL_PATH } from './paths.ts';
 import { escapeHtml as esc } from '../../lib/html.ts';
 
 const abs = (p: string) => new URL(p, site.url).href;
@@ -35,7 +36,7 @@ function card(post: BlogPost): string {
 }
 
 /** `/blog` and its later pages: the newest posts, 10 a page, with Previous/Next. */
-export function listPage(posts: BlogPost[], page: number, pages: number): BlogPage {
+export function listPage(posts: BlogPost[], page: number, pages: number): FramePage {
   const at = (n: number) => (n === 1 ? '/blog' : `/blog?page=${n}`);
   const pager =
     pages > 1
@@ -68,7 +69,7 @@ export function listPage(posts: BlogPost[], page: number, pages: number): BlogPa
 }
 
 /** `/blog/{slug}`: one post, its Markdown as safe HTML, and its Article data. */
-export function postPage(post: BlogPost): BlogPage {
+export function postPage(post: BlogPost): FramePage {
   const date = when(post);
   const description = summary(post);
   const url = abs(`/blog/${post.slug}`);
@@ -135,3 +136,6 @@ export function sitemap(posts: BlogPost[]): string {
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`;
 }
+
+/** The blog frame. */
+export const loadShell = () => loadBuiltPage(SHELL_PATH);

@@ -1,6 +1,6 @@
 /** Stores an audit request (short form or intake) and queues its two mails in one transaction. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { auditSubmissions } from '../../db/schema.ts';
 import type { AuditRequest } from '../../lib/forms/audit.schema.ts';
 import { consent } from '../../lib/forms/consent.ts';
@@ -9,14 +9,17 @@ import { answerSections, intakeRow, shortAuditRow } from './audit-answers.ts';
 import { claimSubmitKey } from '../../server/idempotency.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { auditMails } from '../../server/mail/templates.ts';
-import { issueUploadToken } from '../uploads/tokens.ts';
+import type { AuditReply } from './contract.ts';
 
-export interface AuditResult {
-  id: string;
-  /** Only for an intake that is not spam: lets the browser attach its documents to this submission. */
-  uploadToken?: string;
-  uploadTokenExpiresAt?: string;
-}
+/**
+ * Issues the intake's upload token in the request's transaction: the uploads feature's `issueUploadToken`,
+ * passed in by the function (a feature reaches another only through its contract).
+ */
+export type IssueUploadToken = (
+  tx: Tx,
+  submissionId: string,
+  now: Date,
+) => Promise<{ token: string; expiresAt: string }>;
 
 /**
  * Saves the request (flagged, not dropped, when it looks automated), queues the staff notification and
@@ -24,7 +27,12 @@ export interface AuditResult {
  * second row or mail and answers with the first request's id (and a fresh token, so a retried intake
  * can still upload its documents).
  */
-export async function submitAudit(db: Db, input: AuditRequest, now = new Date()): Promise<AuditResult> {
+export async function submitAudit(
+  db: Db,
+  input: AuditRequest,
+  issueUploadToken: IssueUploadToken,
+  now = new Date(),
+): Promise<AuditReply> {
   const reason = spamReason(input);
   return db.transaction(async (tx) => {
     const { id, duplicate } = await claimSubmitKey(tx, 'audit', input.idempotencyKey);

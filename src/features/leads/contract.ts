@@ -1,7 +1,30 @@
-/** The replies of `/api/admin/submissions` (types only: the portal imports them without any server code). */
-import type { AuditSubmission } from '../../db/schema.ts';
-import type { AnswerSection } from './audit-answers.ts';
+/**
+ * The leads' contract, browser-safe: the public forms' request schemas (kept in src/lib/forms, which the
+ * forms' islands share) and their replies, the answers' labelled sections, and the replies of
+ * `/api/admin/submissions` and `/api/admin/messages`. Functions and islands import them from here.
+ */
+import type { AuditSubmission, ContactMessage } from '../../db/schema.ts';
 import type { SubmissionClock } from '../../lib/audit-report.ts';
+import type { AnswerSection } from './audit-answers.ts';
+
+export { auditRequestSchema, type AuditRequest } from '../../lib/forms/audit.schema.ts';
+export { contactSchema, type ContactInput } from '../../lib/forms/contact.schema.ts';
+export { answerOf, answerSections, type AnswerSection } from './audit-answers.ts';
+
+/** The 201 reply of a public form (`/api/contact`, `/api/audits`): the stored record's id. */
+export interface PublicFormReply {
+  id: string;
+}
+
+/** The 201 reply of `/api/audits`. */
+export interface AuditReply extends PublicFormReply {
+  /** Only for an intake that is not spam: lets the browser attach its documents to this submission. */
+  uploadToken?: string;
+  uploadTokenExpiresAt?: string;
+}
+
+/** A message as the list shows it: the whole row (the list shows its text). */
+export type MessageListItem = ContactMessage;
 
 /** A submission as the list shows it, with its clock (review due in 24 h, audit in 72 h). */
 export type SubmissionListItem = SubmissionClock &

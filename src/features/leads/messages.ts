@@ -11,7 +11,7 @@ import { notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
 import { listWhere, readListQuery, tableListing, type ListQuery } from '../../server/list-query.ts';
 import type { ListPage } from '../../lib/list-page.ts';
-import type { MessageListItem } from '../../server/admin/messages.types.ts';
+import type { MessageListItem } from './contract.ts';
 import { changeStatus } from './status-change.ts';
 
 export type MessageQuery = ListQuery<(typeof messageStatuses)[number]>;

@@ -1,28 +1,20 @@
-/** The replies of `/api/admin/reports` (types only: the portal imports them without any server code). */
-import type { SubmissionClock, ReportArea, ReportAreaId, ReportPrefill } from '../../lib/audit-report.ts';
+/**
+ * The reports' contract, browser-safe: the report's shape, save schema and clock (src/lib/audit-report.ts, which
+ * the database schema shares), the packages' billing and budget (totals.ts), and the replies of
+ * `/api/admin/reports`. The portal and the functions import them from here.
+ */
+import type {
+  ReportArea,
+  ReportAreaId,
+  ReportPackage,
+  ReportPrefill,
+  ReportTotals,
+  SubmissionClock,
+} from '../../lib/audit-report.ts';
 import type { SubmissionStatus } from '../../lib/statuses.ts';
 
-/** How a package is paid for: `monthly` (its period says "per month"), `one-off` (per video, per item), or `custom` (no price). */
-export type PackageBilling = 'monthly' | 'one-off' | 'custom';
-
-/** A package of content/packages that an area may recommend. */
-export interface ReportPackage {
-  slug: string;
-  title: string;
-  /** In U.S. dollars; null for a package priced on request (the custom retainer). */
-  price: number | null;
-  /** As the packages page prints it: `per month`, `per video`… */
-  period: string;
-  billing: PackageBilling;
-}
-
-/** The suggested budget: each recommended package once per area that recommends it. */
-export interface ReportTotals {
-  monthly: number;
-  oneOff: number;
-  /** Recommended packages with no price (the custom retainer): named, not summed. */
-  onRequest: string[];
-}
+export * from '../../lib/audit-report.ts';
+export * from './totals.ts';
 
 /** One delivered (frozen) version of a report. The link itself is shown once, when it is made. */
 export interface ReportDelivery {
@@ -70,28 +62,4 @@ export interface ReportSaved {
 export interface ReportDelivered {
   delivery: ReportDelivery;
   link: string;
-}
-
-/** One area as the lead reads it in a delivered version. */
-export interface DeliveredArea {
-  id: ReportAreaId;
-  title: string;
-  group: 'marketing' | 'bd';
-  /** Null: not scored (an area the short form had no answers for, left unscored by staff). */
-  score: number | null;
-  findings: string;
-  recommendations: string;
-  package: ReportPackage | null;
-}
-
-/** A delivered version, frozen: what `/report/{token}` and its PDF show, whatever the draft becomes later. */
-export interface DeliveredReport {
-  companyName: string;
-  contactName: string;
-  version: number;
-  /** ISO time of the delivery. */
-  deliveredAt: string;
-  summary: string;
-  areas: DeliveredArea[];
-  totals: ReportTotals;
 }

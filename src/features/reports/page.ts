@@ -9,7 +9,7 @@ import { buttonClass } from '../../lib/ui/button.ts';
 import { escapeHtml as esc } from '../../lib/html.ts';
 import { MAX_SCORE } from '../../lib/audit-report.ts';
 import type { DeliveredArea, DeliveredReport } from './contract.ts';
-import { fillShell, loadBuiltPage, type BlogPage } from '../../server/built-page.ts';
+import { fillShell, loadBuiltPage, type FramePage } from '../../server/built-page.ts';
 import * as wording from './text.ts';
 
 /** The filled bar of each score, 0 to 5 (literal class names, so Tailwind finds them). */
@@ -92,7 +92,7 @@ ${summary}${groups}${budget(report)}${next}</div></div>`;
 }
 
 /** The page's values for the frame. */
-export function reportPage(report: DeliveredReport, token: string): BlogPage {
+export function reportPage(report: DeliveredReport, token: string): FramePage {
   return {
     title: wording.reportShell.title,
     description: wording.reportShell.description,

@@ -2,8 +2,7 @@
  * The packages an audit report may recommend and the budget they add up to: browser-safe, so the portal's
  * editor and the server's delivery compute the same totals (docs/decisions/0027-audit-workbench.md).
  */
-import type { ReportArea, ReportAreaId } from '../../lib/audit-report.ts';
-import type { PackageBilling, ReportPackage, ReportTotals } from './contract.ts';
+import type { PackageBilling, ReportArea, ReportAreaId, ReportPackage, ReportTotals } from '../../lib/audit-report.ts';
 
 /** A package file's data as content/packages holds it (the content schema's two kinds). */
 export interface PackageEntry {

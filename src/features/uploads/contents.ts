@@ -1,20 +1,10 @@
 /**
- * What a document's name and bytes must be: a visible file name without folders, and contents that match
- * its extension (the first bytes of its type; for Word and PowerPoint files, the application's folder
- * inside the ZIP).
+ * What a document's bytes must be: contents that match its extension (the first bytes of its type; for Word
+ * and PowerPoint files, the application's folder inside the ZIP). Its name is cleaned by `cleanFileName`
+ * (src/server/download.ts, which makes the same name safe for a download's header).
  */
-import type { AcceptedExtension } from '../../lib/forms/uploads.ts';
+import type { AcceptedExtension } from './contract.ts';
 import { ApiError } from '../../server/errors.ts';
-
-// C0 and C1 controls and DEL, and the bidi controls (LRM, RLM, ALM, embeddings, overrides, isolates) that
-// make `invoice\u202Efdp.exe` display as `invoiceexe.pdf`.
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** The file name as it is kept: no folders, no control or bidi characters, surrounding spaces trimmed. */
-export function cleanFileName(name: string): string {
-  return (name.split(/[\\/]/).pop() ?? '').replace(INVISIBLE, '').trim();
-}
 
 // The first bytes of each accepted type. Word and PowerPoint share OLE2 (old) and ZIP (new) containers.
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploadedDocuments } from '../../db/schema.ts';
-import { CONTENT_TYPES, extensionOf, isAcceptedExtension } from '../../lib/forms/uploads.ts';
+import { CONTENT_TYPES, extensionOf, isAcceptedExtension } from './contract.ts';
 import { recordAudit, type AuditActor } from '../../server/action-log.ts';
 import { documentsStore } from './stores.ts';
 import { notFound } from '../../server/errors.ts';

@@ -24,24 +24,15 @@ import {
   PART_BYTES,
   partCountOf,
   type FileProblem,
-} from '../../lib/forms/uploads.ts';
+  type StartedUpload,
+  type StoredDocument,
+  type UploadPartReply,
+} from './contract.ts';
 import { ApiError, invalidFields } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
-import { checkOfficeContents, checkSignature, cleanFileName } from './contents.ts';
+import { cleanFileName } from '../../server/download.ts';
+import { checkOfficeContents, checkSignature } from './contents.ts';
 import { discardBlobs, documentsStore, partKey, partsStore, randomPartOf, writeDocument } from './stores.ts';
-
-export interface StartedUpload {
-  uploadId: string;
-  partSize: number;
-  partCount: number;
-}
-
-export interface StoredDocument {
-  id: string;
-  fileName: string;
-  fileSize: number;
-  fileType: string;
-}
 
 const problemErrors: Record<FileProblem, [status: number, code: string]> = {
   unsupported_type: [415, 'unsupported_file_type'],
@@ -106,7 +97,7 @@ export async function putUploadPart(
   uploadId: string,
   index: number,
   bytes: Uint8Array,
-): Promise<{ received: number }> {
+): Promise<UploadPartReply> {
   if (bytes.byteLength > PART_BYTES) throw partTooLarge();
   return db.transaction(async (tx) => {
     // Locked, so that parts arriving at once cannot together pass the size check below.

@@ -4,7 +4,7 @@
  * the upload steps (upload-flow.ts) make.
  */
 import { getDeployStore, getStore } from '@netlify/blobs';
-import { CONTENT_TYPES, type AcceptedExtension } from '../../lib/forms/uploads.ts';
+import { CONTENT_TYPES, type AcceptedExtension } from './contract.ts';
 import { unavailable } from '../../server/errors.ts';
 import { isPreview } from '../../config/platform.ts';
 
@@ -21,6 +21,9 @@ const store = (name: string) =>
 export const documentsStore = () => store(DOCUMENTS_STORE);
 /** The parts store (deploy-scoped in a preview). */
 export const partsStore = () => store(PARTS_STORE);
+
+/** Reads the documents' store once, for the health check (`/api/health`'s blobs line). */
+export const probeDocumentsStore = () => documentsStore().getMetadata('health-check');
 
 /** Writes a finished document under `key`; the stored name is only metadata. A failed write is a 503. */
 export async function writeDocument(

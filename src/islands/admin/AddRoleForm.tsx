@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
-import { addRoleSchema, type AddRoleValues } from '../../lib/forms/role.schema.ts';
+import { addRoleSchema, type AddRoleValues } from '../../features/accounts/contract.ts';
 import { roles } from '../../lib/statuses.ts';
 import { SelectField, TextField } from '../forms/fields.tsx';
 import { api, ApiError } from './api.ts';

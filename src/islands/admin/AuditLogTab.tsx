@@ -1,10 +1,9 @@
 /** The audit log (admins only): who did what to which record, and when; newest first, 50 a page, and its CSV. */
 import { useState } from 'react';
 // Types only: erased from the bundle, while a new action in the schema makes the labels below fail to compile.
-import type { AuditAction } from '../../db/schema.ts';
+import type { AuditAction, AuditLogEntry } from '../../features/action-log/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import type { ListPage } from '../../lib/list-page.ts';
-import type { AuditLogEntry } from '../../features/action-log/contract.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { query } from './api.ts';

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
-import { accountFieldOf, changePasswordSchema } from '../../lib/forms/account.schema.ts';
+import { accountFieldOf, changePasswordSchema } from '../../features/accounts/contract.ts';
 import { PASSWORD_MIN } from '../../lib/password-limits.ts';
 import { TextField } from '../forms/fields.tsx';
 import type { ApiError } from './api.ts';

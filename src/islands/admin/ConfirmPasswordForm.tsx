@@ -1,6 +1,6 @@
 /** The password step of every change of the two-factor settings: a wrong password is said next to the field. */
 import { FormProvider } from 'react-hook-form';
-import { confirmPasswordSchema } from '../../lib/forms/account.schema.ts';
+import { confirmPasswordSchema } from '../../features/accounts/contract.ts';
 import { TextField } from '../forms/fields.tsx';
 import type { ApiError } from './api.ts';
 import { FormActions } from './FormActions.tsx';

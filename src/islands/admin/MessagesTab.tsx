@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Json } from '../../lib/json.ts';
 import { messageStatuses } from '../../lib/statuses.ts';
-import type { MessageListItem } from '../../server/admin/messages.types.ts';
+import type { MessageListItem } from '../../features/leads/contract.ts';
 import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
-import { postSchema, type PostInput, type PostValues } from '../../lib/forms/post.schema.ts';
+import { postSchema, type PostInput, type PostValues } from '../../features/blog/contract.ts';
 import { postStatuses } from '../../lib/statuses.ts';
 import { SelectField, TextAreaField, TextField } from '../forms/fields.tsx';
 import { api } from './api.ts';

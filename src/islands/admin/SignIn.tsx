@@ -16,7 +16,7 @@ import {
   signInSchema,
   signUpSchema,
   type AccountValues,
-} from '../../lib/forms/account.schema.ts';
+} from '../../features/accounts/contract.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
 import { TextField } from '../forms/fields.tsx';
 import type { Me } from './portal-session.ts';

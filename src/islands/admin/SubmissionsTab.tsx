@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { SubmissionClock } from '../../lib/audit-report.ts';
+import type { SubmissionClock } from '../../features/reports/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import { submissionStatuses } from '../../lib/statuses.ts';
 import type { SubmissionDetail as Detail, SubmissionListItem } from '../../features/leads/contract.ts';

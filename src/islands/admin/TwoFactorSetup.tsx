@@ -1,6 +1,6 @@
 /** Turning two-factor sign-in on: the app's key, the recovery codes, and the first code that confirms it. */
 import { FormProvider } from 'react-hook-form';
-import { totpSchema } from '../../lib/forms/account.schema.ts';
+import { totpSchema } from '../../features/accounts/contract.ts';
 import type { ApiError } from './api.ts';
 import { authCall } from './auth-client.ts';
 import { FormActions } from './FormActions.tsx';

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
-import { recoveryCodeSchema, totpSchema } from '../../lib/forms/account.schema.ts';
+import { recoveryCodeSchema, totpSchema } from '../../features/accounts/contract.ts';
 import { TextField } from '../forms/fields.tsx';
 import type { ApiError } from './api.ts';
 import { authCall } from './auth-client.ts';

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { authCall } from './auth-client.ts';
 
 /** The signed-in user and their roles, as `/api/admin/me` answers. */
-export type { Me } from '../../server/admin/me.types.ts';
+export type { Me } from '../../features/accounts/contract.ts';
 
 // Per browser tab (sessionStorage), so two portal tabs side by side each keep their own.
 const TAB_KEY = 'admin.tab';

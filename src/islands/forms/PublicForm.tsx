@@ -5,6 +5,7 @@
  */
 import { useRef, type ReactNode } from 'react';
 import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { PublicFormReply } from '../../features/leads/contract.ts';
 import { ConsentField, Honeypot } from './fields.tsx';
 import { postJson, useSubmitMeta, type SubmitResult } from './submit.ts';
 import { SubmitButton } from './SubmitButton.tsx';
@@ -15,7 +16,7 @@ export function usePublicSubmit<T extends FieldValues>(form: UseFormReturn<T>, u
   const honeypot = useRef<HTMLInputElement>(null);
   /** POSTs `answers` (the honeypot and the meta fields added); a refusal's field messages show under the fields. */
   const send = async (answers: object): Promise<SubmitResult<{ id: string }>> => {
-    const result = await postJson<{ id: string }>(url, {
+    const result = await postJson<PublicFormReply>(url, {
       ...answers,
       website: honeypot.current?.value ?? '',
       ...meta(),

@@ -5,7 +5,7 @@
  */
 import { useCallback, useId, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { accept, ACCEPTED_EXTENSIONS, formatBytes, MAX_FILE_BYTES } from '../../lib/forms/uploads.ts';
+import { accept, ACCEPTED_EXTENSIONS, formatBytes, MAX_FILE_BYTES } from '../../features/uploads/contract.ts';
 import { chooseFiles, type ChosenFile, type RejectedFile } from './documents.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 

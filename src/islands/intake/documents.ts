@@ -3,7 +3,14 @@
  * that sends one file in parts of at most 4 MB (docs/decisions/0006-uploads-in-parts.md) after the audit itself was submitted.
  * The rules come from the shared module, so the visitor reads the same reason the server would answer.
  */
-import { checkFileChoice, MAX_DOCUMENTS_PER_SUBMISSION, PART_BYTES } from '../../lib/forms/uploads.ts';
+import {
+  checkFileChoice,
+  MAX_DOCUMENTS_PER_SUBMISSION,
+  PART_BYTES,
+  type StartedUpload,
+  type UploadCompleteReply,
+  type UploadPartReply,
+} from '../../features/uploads/contract.ts';
 
 /** The longest one request may take: a 4 MB part on a slow (0.5 Mbit/s) connection, with room to spare. */
 export const REQUEST_TIMEOUT_MS = 120_000;
@@ -125,7 +132,7 @@ export async function uploadDocument(
   if (problem) return { ok: false, reason: problem };
 
   const auth = { Authorization: `Bearer ${token}` };
-  const started = await send<{ uploadId: string; partSize: number; partCount: number }>(fetchImpl, '/api/uploads', {
+  const started = await send<StartedUpload>(fetchImpl, '/api/uploads', {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ fileName: file.name, fileSize: file.size }),
@@ -147,7 +154,7 @@ export async function uploadDocument(
   for (let index = 0; index < partCount; index++) {
     const start = index * partSize;
     const end = Math.min(start + partSize, file.size);
-    const part = await send<{ received?: number }>(fetchImpl, `${base}/parts/${index}`, {
+    const part = await send<Partial<UploadPartReply>>(fetchImpl, `${base}/parts/${index}`, {
       method: 'PUT',
       headers: { ...auth, 'Content-Type': 'application/octet-stream' },
       body: file.slice(start, end),
@@ -157,7 +164,7 @@ export async function uploadDocument(
     onProgress(Math.min(1, received / file.size));
   }
 
-  const completed = await send<{ document?: { id?: string } }>(fetchImpl, `${base}/complete`, {
+  const completed = await send<{ document?: Partial<UploadCompleteReply['document']> }>(fetchImpl, `${base}/complete`, {
     method: 'POST',
     headers: { ...auth, Accept: 'application/json' },
   });

@@ -5,6 +5,7 @@
 import { useRef, useState, type RefObject } from 'react';
 import type { FieldErrors, Path, UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { AuditReply } from '../../features/leads/contract.ts';
 import { track } from '../../lib/analytics.ts';
 import { intakeDefaults, type IntakeValues } from '../../lib/forms/intake.schema.ts';
 import { postJson, useSubmitMeta } from '../forms/submit.ts';
@@ -70,7 +71,7 @@ export function useSubmitThenUpload({ form, honeypot, thankYouPath, onRefused, a
   const submit = async (values: IntakeValues) => {
     if (submission.current) return upload(); // stored already: only the documents are left
     setPhase('submitting');
-    const result = await postJson<{ id: string; uploadToken?: string }>('/api/audits', {
+    const result = await postJson<AuditReply>('/api/audits', {
       source: 'intake',
       ...values,
       website: honeypot.current?.value ?? '',

@@ -3,7 +3,7 @@ import blog, { config } from '../../../netlify/functions/blog.mts';
 import { site } from '../../../src/config/site.ts';
 import { useTestDatabase } from '../test-db.ts';
 import { blogPosts, type BlogPost } from '../../../src/db/schema.ts';
-import { blogPaths } from '../../../src/features/blog/tokens.ts';
+import { blogPaths } from '../../../src/features/blog/paths.ts';
 import { SECURITY_HEADERS } from '../../../src/server/security-headers.ts';
 import { call } from '../function-harness.ts';
 

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCycles, importGraph, sourceFiles } from '../../../scripts/lib/import-graph.ts';
+import { findCycles, importGraph, layoutViolations, sourceFiles } from '../../../scripts/lib/import-graph.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const DIRS = ['src', 'netlify', 'scripts', 'tests', 'bench'];
@@ -11,6 +11,28 @@ const relative = (file: string) => path.relative(root, file);
 /** The database schema is one table after another and reads best whole; nothing else may grow past this. */
 const MAX_LINES = 300;
 const LONG_BY_NATURE = new Set(['src/db/schema.ts']);
+
+/** A temporary tree of source files (path → text) and the layout rules it breaks. */
+function layoutOf(files: Record<string, string>): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'layout-'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return layoutViolations(dir, importGraph(dir, ['src']));
+}
+
+// Files every fixture below may import: a feature's contract and service, the core, lib, config and db.
+const base = {
+  'src/features/leads/contract.ts': 'export type Reply = { id: string };\n',
+  'src/features/leads/service.ts':
+    "import type { Reply } from './contract.ts';\nexport const reply: Reply = { id: '' };\n",
+  'src/server/http.ts': 'export const json = 1;\n',
+  'src/lib/format.ts': 'export const format = 1;\n',
+  'src/config/site.ts': 'export const site = 1;\n',
+  'src/config/platform.ts': "import { env } from 'node:process';\nexport const context = env.CONTEXT;\n",
+  'src/db/client.ts': 'export const db = 1;\n',
+};
 
 describe('the shape of the code', () => {
   it('has no import cycle between its own modules', () => {
@@ -30,6 +52,88 @@ describe('the shape of the code', () => {
     const cycles = findCycles(importGraph(dir, ['.']));
     expect(cycles.map((cycle) => cycle.map((file) => path.basename(file)))).toEqual([
       ['child.tsx', 'parent.tsx', 'child.tsx'],
+    ]);
+  });
+
+  it('keeps the layout: islands, core, features, lib and db import only what they may', () => {
+    const graph = importGraph(root, DIRS);
+    // The rules read the real tree: the portal's report editor imports the reports' contract.
+    expect(graph.get(path.join(root, 'src/islands/admin/report/ReportEditor.tsx'))).toContain(
+      path.join(root, 'src/features/reports/contract.ts'),
+    );
+    expect(layoutViolations(root, graph), 'see docs/decisions/0029-feature-folders.md').toEqual([]);
+  });
+
+  it('allows what the rules allow', () => {
+    const allowed = layoutOf({
+      ...base,
+      'src/islands/Form.tsx':
+        "import type { Reply } from '../features/leads/contract.ts';\nimport { format } from '../lib/format.ts';\nimport { site } from '../config/site.ts';\n",
+      'src/features/reports/service.ts':
+        "import type { Reply } from '../leads/contract.ts';\nimport { json } from '../../server/http.ts';\nimport { db } from '../../db/client.ts';\n",
+      'src/server/list.ts': "import { db } from '../db/client.ts';\nimport { format } from '../lib/format.ts';\n",
+    });
+    expect(allowed).toEqual([]);
+  });
+
+  it('finds an island that imports past a contract (types count)', () => {
+    const broken = layoutOf({
+      ...base,
+      'src/islands/Tab.tsx':
+        "import type { reply } from '../features/leads/service.ts';\nimport { json } from '../server/http.ts';\nimport type { db } from '../db/client.ts';\nimport { context } from '../config/platform.ts';\n",
+    });
+    const rule = 'islands import only contracts, lib, browser-safe config and islands';
+    expect(broken).toEqual([
+      `src/islands/Tab.tsx → src/config/platform.ts: ${rule}`,
+      `src/islands/Tab.tsx → src/db/client.ts: ${rule}`,
+      `src/islands/Tab.tsx → src/features/leads/service.ts: ${rule}`,
+      `src/islands/Tab.tsx → src/server/http.ts: ${rule}`,
+    ]);
+  });
+
+  it('finds the core importing a feature, even its contract', () => {
+    const broken = layoutOf({
+      ...base,
+      'src/server/health.ts':
+        "import { reply } from '../features/leads/service.ts';\nimport type { Reply } from '../features/leads/contract.ts';\n",
+    });
+    expect(broken).toEqual([
+      'src/server/health.ts → src/features/leads/contract.ts: the core imports no feature',
+      'src/server/health.ts → src/features/leads/service.ts: the core imports no feature',
+    ]);
+  });
+
+  it("finds a feature reaching into another's services", () => {
+    const broken = layoutOf({
+      ...base,
+      'src/features/reports/rules/rule.ts': "export { reply } from '../../leads/service.ts';\n",
+    });
+    expect(broken).toEqual([
+      'src/features/reports/rules/rule.ts → src/features/leads/service.ts: a feature reaches another only through its contract',
+    ]);
+  });
+
+  it('finds lib importing the server or a feature', () => {
+    const broken = layoutOf({
+      ...base,
+      'src/lib/totals.ts':
+        "import type { Reply } from '../features/leads/contract.ts';\nimport { json } from '../server/http.ts';\n",
+    });
+    expect(broken).toEqual([
+      'src/lib/totals.ts → src/features/leads/contract.ts: lib imports neither the server nor a feature',
+      'src/lib/totals.ts → src/server/http.ts: lib imports neither the server nor a feature',
+    ]);
+  });
+
+  it('finds db importing the server or a feature', () => {
+    const broken = layoutOf({
+      ...base,
+      'src/db/schema.ts':
+        "import type { Reply } from '../features/leads/contract.ts';\nimport { json } from '../server/http.ts';\n",
+    });
+    expect(broken).toEqual([
+      'src/db/schema.ts → src/features/leads/contract.ts: db imports neither the server nor a feature',
+      'src/db/schema.ts → src/server/http.ts: db imports neither the server nor a feature',
     ]);
   });
 

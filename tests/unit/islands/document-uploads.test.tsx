@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentUploads } from '../../../src/islands/intake/DocumentUploads.tsx';
 import { choiceMessages, type ChosenFile } from '../../../src/islands/intake/documents.ts';
-import { fileProblemMessages } from '../../../src/lib/forms/uploads.ts';
+import { fileProblemMessages } from '../../../src/features/uploads/contract.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

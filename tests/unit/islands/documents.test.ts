@@ -6,7 +6,7 @@ import {
   uploadDocument,
   type ChosenFile,
 } from '../../../src/islands/intake/documents.ts';
-import { fileProblemMessages, PART_BYTES } from '../../../src/lib/forms/uploads.ts';
+import { fileProblemMessages, PART_BYTES } from '../../../src/features/uploads/contract.ts';
 
 const MB = 1024 * 1024;
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTextBody, maxBodyBytes, PAYLOAD_LIMIT } from '../../../scripts/lib/body-limit.ts';
 import { createRouter, type Router } from '../../../scripts/lib/functions.ts';
 import { sendResponse, toRequest } from '../../../scripts/lib/node-http.ts';
-import { PART_BYTES } from '../../../src/lib/forms/uploads.ts';
+import { PART_BYTES } from '../../../src/features/uploads/contract.ts';
 
 const MB = 1024 * 1024;
 let router: Router;

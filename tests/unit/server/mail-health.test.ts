@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
+import { probeDocumentsStore } from '../../../src/features/uploads/stores.ts';
 import { healthReport, shownReason } from '../../../src/server/health.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import { drainOutbox, type Transport } from '../../../src/server/mail/sender.ts';
@@ -30,7 +31,7 @@ const queue = () =>
     { kind: 'contact.staff', to: 'staff@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' },
   ]);
 
-const mailCheck = async () => (await healthReport()).checks.mail;
+const mailCheck = async () => (await healthReport(probeDocumentsStore)).checks.mail;
 
 beforeEach(() => {
   vi.stubEnv('RESEND_API_KEY', 're_configured_but_unused_here');
@@ -60,7 +61,7 @@ describe('the mail check of /api/health', () => {
     );
     expect(refused.detail).toMatch(/, 1 pending$/);
     expect(refused.detail).not.toMatch(/https?:|resend\.com\/|re_AbCdEf/);
-    expect((await healthReport()).ok).toBe(false);
+    expect((await healthReport(probeDocumentsStore)).ok).toBe(false);
 
     // A later mail goes through: the latest try is a send, so mail works again (the refused one still retries).
     await new Promise((resolve) => setTimeout(resolve, 5));

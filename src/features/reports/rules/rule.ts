@@ -4,7 +4,7 @@
  */
 import type { AuditSubmission } from '../../../db/schema.ts';
 import type { PrefillReason, ReportAreaId } from '../../../lib/audit-report.ts';
-import { answerOf } from '../../leads/audit-answers.ts';
+import { answerOf } from '../../leads/contract.ts';
 
 /** What a rule made of the answers: a score to start from (`set`) or a move (`delta`), and the reasons. */
 export interface Finding {

@@ -1,8 +1,12 @@
 /** One area of the report editor: score, findings, recommendations and package, beside the rules' suggestion. */
 import type { ReactNode } from 'react';
-import { scoreMeanings, type AreaPrefill, type ReportArea } from '../../../lib/audit-report.ts';
+import {
+  scoreMeanings,
+  type AreaPrefill,
+  type ReportArea,
+  type ReportPackage,
+} from '../../../features/reports/contract.ts';
 import { formatUsd } from '../../../lib/format.ts';
-import type { ReportPackage } from '../../../features/reports/contract.ts';
 import { FieldMessages, inputClass } from '../../forms/FormField.tsx';
 
 /** A package as its option reads: title, price and period ("priced on request" without a price). */

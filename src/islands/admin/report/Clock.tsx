@@ -1,5 +1,5 @@
 /** A submission's clock in the portal: when its review and audit are due, badged once overdue (ADR 0027). */
-import type { SubmissionClock } from '../../../lib/audit-report.ts';
+import type { SubmissionClock } from '../../../features/reports/contract.ts';
 import type { Json } from '../../../lib/json.ts';
 import type { SubmissionStatus } from '../../../lib/statuses.ts';
 import { Badge } from '../Badge.tsx';

@@ -9,12 +9,12 @@ import {
   reportAreaIds,
   reportAreas,
   reportGroups,
+  reportTotals,
   type ReportArea,
   type ReportAreaId,
-} from '../../../lib/audit-report.ts';
+  type ReportDetail,
+} from '../../../features/reports/contract.ts';
 import type { Json } from '../../../lib/json.ts';
-import { reportTotals } from '../../../features/reports/totals.ts';
-import type { ReportDetail } from '../../../features/reports/contract.ts';
 import { FieldMessages, inputClass } from '../../forms/FormField.tsx';
 import { buttonClass } from '../../../lib/ui/button.ts';
 import { api } from '../api.ts';

@@ -5,9 +5,8 @@
  * `keepalive`, so a closed tab or a crash loses nothing.
  */
 import { useEffect, useRef, useState } from 'react';
-import { reportAreaIds, type ReportSave } from '../../../lib/audit-report.ts';
+import { reportAreaIds, type ReportSave, type ReportSaved } from '../../../features/reports/contract.ts';
 import type { Json } from '../../../lib/json.ts';
-import type { ReportSaved } from '../../../features/reports/contract.ts';
 import { api, ApiError } from '../api.ts';
 
 /** What the editor edits: the report without its revision. */

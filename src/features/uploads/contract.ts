@@ -1,6 +1,7 @@
 /**
- * The document rules of the intake (docs/decisions/0006-uploads-in-parts.md), shared by the upload island and the uploads function so
- * the browser shows the same reason the server would give. No server imports: the island bundles this.
+ * The uploads' contract: the document rules of the intake (docs/decisions/0006-uploads-in-parts.md), shared by
+ * the upload island and the uploads function so the browser shows the same reason the server would give, and
+ * the replies of `/api/uploads`. No server imports: the island bundles this.
  */
 import * as z from 'zod/mini';
 
@@ -95,3 +96,27 @@ export const uploadStartSchema = z.object({
   fileSize: z.number('Give the file size in bytes').check(z.int('Give the file size in bytes'), z.nonnegative()),
 });
 export type UploadStart = z.infer<typeof uploadStartSchema>;
+
+/** The 201 reply of `POST /api/uploads`: where the parts go. */
+export interface StartedUpload {
+  uploadId: string;
+  partSize: number;
+  partCount: number;
+}
+
+/** The reply of `PUT /api/uploads/:id/parts/:n`: the bytes received so far. */
+export interface UploadPartReply {
+  received: number;
+}
+
+/** A stored document, as `POST /api/uploads/:id/complete` answers it (201 `{ document }`). */
+export interface StoredDocument {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  fileType: string;
+}
+
+export interface UploadCompleteReply {
+  document: StoredDocument;
+}

@@ -9,7 +9,7 @@ import {
   PART_BYTES,
   partCountOf,
   uploadStartSchema,
-} from '../../../src/lib/forms/uploads.ts';
+} from '../../../src/features/uploads/contract.ts';
 
 describe('upload rules shared by the intake and the uploads function', () => {
   it('reads the extension in lower case, and none from a bare or dot-only name', () => {
