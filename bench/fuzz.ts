@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fuzz`: the property tests of the public forms (tests/unit/property) at 10,000 runs per
+ * `npm run bench:fuzz`: the property tests of the public forms (tests/unit/leads/property) at 10,000 runs per
  * property instead of `npm test`'s 1,000, then a table of runs, failures, seed and duration per property.
  * FUZZ_RUNS overrides the runs; FUZZ_SEED=<seed> replays a failed property's runs (with `-- -t <name>` to
  * run that property alone). fast-check stops a property at its first failing run and shrinks it, so a
@@ -24,7 +24,7 @@ console.log(
 );
 const started = performance.now();
 // Arguments pass on to vitest: `npm run bench:fuzz -- -t audits` runs the audits' properties only.
-const args = ['run', 'tests/unit/property', ...process.argv.slice(2)];
+const args = ['run', 'tests/unit/leads/property', ...process.argv.slice(2)];
 const vitest = spawn(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], {
   cwd: root,
   // VITEST_JSON keeps this run from overwriting the report of `npm test` in test-results/.

@@ -13,12 +13,17 @@ import type { Db } from '../../src/db/client.ts';
 import { AUTH_ROUTES, authRoute, bodyFields } from '../../src/features/accounts/auth-request.ts';
 import { withBackground } from '../../src/features/accounts/auth-mail.ts';
 import { getAuth, PASSWORD_MAX, PASSWORD_MIN } from '../../src/features/accounts/auth.ts';
-import { rateLimited, unavailable } from '../../src/server/errors.ts';
+import { rateLimited, refusalResponse, unavailable } from '../../src/server/errors.ts';
 import { checkOrigin, MAX_JSON_BYTES, readBody } from '../../src/server/guards.ts';
 import { apiError, requestLabel, withErrors } from '../../src/server/http.ts';
 import { choosesPassword, chosenPassword, weakPasswordProblem } from '../../src/features/accounts/password-policy.ts';
 import { isDeployed } from '../../src/config/platform.ts';
-import { admitSignIn, lockedMessage, settleSignIn, type SignInOutcome } from '../../src/features/accounts/sign-in-guard.ts';
+import {
+  admitSignIn,
+  lockedMessage,
+  settleSignIn,
+  type SignInOutcome,
+} from '../../src/features/accounts/sign-in-guard.ts';
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
@@ -78,10 +83,10 @@ async function settled(db: Db, email: string, response: Response, requestId: str
 }
 
 /** The answer to every sign-in for an account locked by failed sign-ins (the same for unknown addresses). */
-const accountLocked = (retryAfter: number) => rateLimited(lockedMessage(retryAfter), retryAfter).toResponse();
+const accountLocked = (retryAfter: number) => refusalResponse(rateLimited(lockedMessage(retryAfter), retryAfter));
 
 const signInUnavailable = () =>
-  unavailable('Sign-in is not available just now. Please try again in a minute.').toResponse();
+  refusalResponse(unavailable('Sign-in is not available just now. Please try again in a minute.'));
 
 export default withErrors(async (request, context) => {
   // Only the ways in this site offers (AUTH_ROUTES): better-auth's other routes do not exist here.
@@ -147,7 +152,7 @@ export default withErrors(async (request, context) => {
   // better-auth's per-address limit (it alone sets X-Retry-After); the account locks keep their own words.
   if (response.status === 429 && response.headers.has('x-retry-after')) {
     const retryAfter = response.headers.get('x-retry-after') ?? '600';
-    return rateLimited('Too many attempts from your network. Please try again later.', retryAfter).toResponse();
+    return refusalResponse(rateLimited('Too many attempts from your network. Please try again later.', retryAfter));
   }
   return explained(response);
 });

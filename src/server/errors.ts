@@ -1,35 +1,19 @@
 /**
- * The server's one refusal type. A service or guard throws an `ApiError` (HTTP status, code, message, and for
- * a 422 a message per field); `toResponse` turns it into the API's one error shape, `{ error: { code,
- * message, fields? } }`, with `Retry-After` when a retry may work. `answerOrFail` is where a function's work
+ * The server's side of the one refusal type (src/lib/api-error.ts). A service or guard throws an `ApiError`
+ * (HTTP status, code, message, and for a 422 a message per field); `refusalResponse` turns it into the API's
+ * one error shape, `{ error: { code, message, fields? } }`, with `Retry-After` when a retry may work. `answerOrFail` is where a function's work
  * meets it: a refusal is answered as is, anything else is logged on the server and answered with the
  * function's own 503 (no stack trace reaches a visitor).
  */
+import { ApiError, type FieldErrors } from '../lib/api-error.ts';
 import { apiError } from './http.ts';
 
-/** A message per request field (dotted path; `_` for the body as a whole), as a 422 carries it. */
-export type FieldErrors = Record<string, string>;
+export { ApiError, type FieldErrors };
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: FieldErrors | undefined;
-  /** Seconds after which the same request may work (the `Retry-After` header). */
-  readonly retryAfter: number | string | undefined;
-  constructor(status: number, code: string, message: string, fields?: FieldErrors, retryAfter?: number | string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-    this.retryAfter = retryAfter;
-  }
-
-  /** The refusal as the API answers it. */
-  toResponse(): Response {
-    const headers = this.retryAfter === undefined ? undefined : { 'Retry-After': String(this.retryAfter) };
-    return apiError(this.status, this.code, this.message, this.fields, headers);
-  }
+/** The refusal as the API answers it. */
+export function refusalResponse(refusal: ApiError): Response {
+  const headers = refusal.retryAfter === undefined ? undefined : { 'Retry-After': String(refusal.retryAfter) };
+  return apiError(refusal.status, refusal.code, refusal.message, refusal.fields, headers);
 }
 
 /** How long a 503 asks the client to wait before trying again, in seconds. */
@@ -66,8 +50,8 @@ export async function answerOrFail(work: () => Promise<Response>, failed: ApiErr
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ApiError) return error.toResponse();
+    if (error instanceof ApiError) return refusalResponse(error);
     console.error(`${where}:`, error);
-    return failed.toResponse();
+    return refusalResponse(failed);
   }
 }

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { rateLimited, type ApiError } from './errors.ts';
+import { rateLimited, refusalResponse, type ApiError } from './errors.ts';
 
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -102,9 +102,9 @@ export async function limitedDb(
   tooMany: string,
 ): Promise<Db | Response> {
   const handle = await getDb().catch(() => null);
-  if (!handle) return failed.toResponse();
+  if (!handle) return refusalResponse(failed);
   const counted = await hitRateLimit(handle.db, key, limit).catch(() => null);
-  if (!counted) return failed.toResponse();
-  if (!counted.allowed) return rateLimited(tooMany, counted.retryAfter).toResponse();
+  if (!counted) return refusalResponse(failed);
+  if (!counted.allowed) return refusalResponse(rateLimited(tooMany, counted.retryAfter));
   return handle.db;
 }

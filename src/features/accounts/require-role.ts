@@ -10,7 +10,7 @@ import { roles as roleNames, userRoles, type Role } from '../../db/schema.ts';
 import { hasRole, roleRank } from '../../lib/statuses.ts';
 
 export { hasRole };
-import { unavailable } from '../../server/errors.ts';
+import { refusalResponse, unavailable } from '../../server/errors.ts';
 import { checkOrigin } from '../../server/guards.ts';
 import { apiError } from '../../server/http.ts';
 import { adminTwoFactorRequired } from '../../config/platform.ts';
@@ -55,7 +55,7 @@ export async function requireRole(request: Request, needed: Role | null): Promis
     if (forbidden) return forbidden;
   }
   const handle = await getDb().catch(() => null);
-  if (!handle) return portalUnavailable().toResponse();
+  if (!handle) return refusalResponse(portalUnavailable());
   let user: SessionUser | null;
   let held: Role[];
   try {
@@ -63,7 +63,7 @@ export async function requireRole(request: Request, needed: Role | null): Promis
     held = user ? await rolesOf(handle.db, user.id) : [];
   } catch (error) {
     console.error('session or roles not read:', error);
-    return portalUnavailable().toResponse();
+    return refusalResponse(portalUnavailable());
   }
   if (!user) return apiError(401, 'unauthenticated', 'User not authenticated');
   if (needed && !hasRole(held, needed)) {

@@ -4,9 +4,17 @@
  * `POST /api/audits`), then one upload step. Refusals thrown by the steps become the API's error answers here.
  */
 import type { Db } from '../../db/client.ts';
-import { answerOrFail, unavailable } from '../../server/errors.ts';
+import { answerOrFail, refusalResponse, unavailable } from '../../server/errors.ts';
 import { checkOrigin } from '../../server/guards.ts';
-import { apiError, requestLabel, routeAction, withErrors, type FnContext, type Handler, type Methods } from '../../server/http.ts';
+import {
+  apiError,
+  requestLabel,
+  routeAction,
+  withErrors,
+  type FnContext,
+  type Handler,
+  type Methods,
+} from '../../server/http.ts';
 import { clientAddressKey, limitedDb, UPLOAD_RATE_LIMIT } from '../../server/rate-limit.ts';
 import { bearerToken, submissionForToken } from './tokens.ts';
 
@@ -43,7 +51,7 @@ export function uploadEndpoint(routes: (url: URL, params: FnContext['params']) =
       submissionId = token ? await submissionForToken(db, token) : null;
     } catch (error) {
       console.error(`[${context.requestId}] upload token not checked:`, error);
-      return failed().toResponse();
+      return refusalResponse(failed());
     }
     if (!submissionId) {
       return apiError(

@@ -3,20 +3,11 @@
  * of the calls to `/api/auth/*`, which go through better-auth's client in auth-client.ts).
  */
 
-/** A refused call: the API's code and message (e.g. `user_not_found`, 'User with this email not found'). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  /** Per-field messages of a 422 or 409 answer. */
-  readonly fields: Record<string, string>;
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-  }
-}
+import { ApiError } from '../../lib/api-error.ts';
+
+// A refused call: the API's code and message (e.g. `user_not_found`, 'User with this email not found'), the
+// same class the server throws.
+export { ApiError };
 
 /**
  * Calls the API; resolves with the JSON answer (or null for 204), rejects with an ApiError. `keepalive` lets

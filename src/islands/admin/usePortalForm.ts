@@ -20,7 +20,7 @@ export function usePortalForm<In extends FieldValues, Out = In>(
   /** Shows the per-field messages of an API refusal (a 422 or 409 with `fields`) under their fields. */
   const refuseFields = (error: unknown) => {
     if (!(error instanceof ApiError)) return;
-    Object.entries(error.fields).forEach(([field, message], i) =>
+    Object.entries(error.fields ?? {}).forEach(([field, message], i) =>
       form.setError(field as Path<In>, { message }, { shouldFocus: i === 0 }),
     );
   };

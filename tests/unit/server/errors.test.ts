@@ -7,6 +7,7 @@ import {
   invalidFields,
   notFound,
   rateLimited,
+  refusalResponse,
   unavailable,
 } from '../../../src/server/errors.ts';
 import { readJson } from '../../../src/server/guards.ts';
@@ -18,7 +19,7 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe('ApiError → Response', () => {
   it('answers status, code and message in the API shape, with no-store and without Retry-After', async () => {
-    const res = new ApiError(409, 'slug_taken', 'Another post already uses this slug.').toResponse();
+    const res = refusalResponse(new ApiError(409, 'slug_taken', 'Another post already uses this slug.'));
     expect(res.status).toBe(409);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-type')).toContain('application/json');
@@ -27,32 +28,32 @@ describe('ApiError → Response', () => {
   });
 
   it('carries the field errors of a 422', async () => {
-    const res = invalidFields({ email: 'Enter a valid email' }).toResponse();
+    const res = refusalResponse(invalidFields({ email: 'Enter a valid email' }));
     expect(res.status).toBe(422);
     expect(await res.text()).toBe(
       '{"error":{"code":"invalid_fields","message":"Some answers need your attention.","fields":{"email":"Enter a valid email"}}}',
     );
-    expect((await invalidFields({ page: 'x' }, 'Some filters are not valid.').toResponse().json()).error.message).toBe(
-      'Some filters are not valid.',
-    );
+    expect(
+      (await refusalResponse(invalidFields({ page: 'x' }, 'Some filters are not valid.')).json()).error.message,
+    ).toBe('Some filters are not valid.');
   });
 
   it('asks a 503 to retry in 30 seconds', async () => {
-    const res = unavailable('Try again in a minute.').toResponse();
+    const res = refusalResponse(unavailable('Try again in a minute.'));
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('30');
     expect(await res.json()).toEqual({ error: { code: 'unavailable', message: 'Try again in a minute.' } });
   });
 
   it('gives a 429 the seconds until its window ends', async () => {
-    const res = rateLimited('Too many.', 42).toResponse();
+    const res = refusalResponse(rateLimited('Too many.', 42));
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('42');
     expect(await res.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many.' } });
   });
 
   it('names the missing record in a 404', async () => {
-    expect(await notFound('post').toResponse().json()).toEqual({
+    expect(await refusalResponse(notFound('post')).json()).toEqual({
       error: { code: 'not_found', message: 'This post does not exist or has been deleted.' },
     });
   });

@@ -40,7 +40,7 @@ export function Deliveries({ detail, canEdit, flush, onRefused }: Props) {
     },
     onError: (error) => {
       setAsking(false);
-      if (error instanceof ApiError && error.status === 422) onRefused(error.fields);
+      if (error instanceof ApiError && error.status === 422) onRefused(error.fields ?? {});
       else toast.error(`Error delivering the report: ${error.message}`);
     },
   });

@@ -122,7 +122,7 @@ export function useAutosave(id: string, revision: number, enabled: boolean) {
         s.timer = setTimeout(() => void save(), Math.min(1000 * 2 ** (s.failures - 1), MAX_RETRY_DELAY));
         setStatus({ kind: 'retrying', message: error.message });
       } else {
-        setStatus({ kind: 'failed', message: error.message, fields: error.fields });
+        setStatus({ kind: 'failed', message: error.message, fields: error.fields ?? {} });
       }
       return false;
     }
