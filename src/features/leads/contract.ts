@@ -3,7 +3,8 @@
  * forms' islands share) and their replies, the answers' labelled sections, and the replies of
  * `/api/admin/submissions` and `/api/admin/messages`. Functions and islands import them from here.
  */
-import type { AuditSubmission, ContactMessage } from '../../db/schema.ts';
+import type { AuditSubmission } from '../../db/schema.ts';
+import type { MessageStatus } from '../../lib/statuses.ts';
 import type { SubmissionClock } from '../../lib/audit-report.ts';
 import type { AnswerSection } from './audit-answers.ts';
 
@@ -23,8 +24,22 @@ export interface AuditReply extends PublicFormReply {
   uploadTokenExpiresAt?: string;
 }
 
-/** A message as the list shows it: the whole row (the list shows its text). */
-export type MessageListItem = ContactMessage;
+/** A message as the list shows it, every field of it (the list shows its text). */
+export interface MessageListItem {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+  subscribe: boolean;
+  consentVersion: string;
+  consentedAt: Date;
+  status: MessageStatus;
+  isSpam: boolean;
+  spamReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /** A submission as the list shows it, with its clock (review due in 24 h, audit in 72 h). */
 export type SubmissionListItem = SubmissionClock &
