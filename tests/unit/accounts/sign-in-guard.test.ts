@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import auth from '../../../netlify/functions/auth.mts';
 import { authRateLimits, rateLimits } from '../../../src/db/schema.ts';
 import { SIGN_IN_LIMIT } from '../../../src/features/accounts/auth.ts';
-import { accountKey, FAILURES_BEFORE_LOCK, lockSeconds, MAX_LOCK_SECONDS } from '../../../src/features/accounts/sign-in-guard.ts';
+import {
+  accountKey,
+  FAILURES_BEFORE_LOCK,
+  lockSeconds,
+  MAX_LOCK_SECONDS,
+} from '../../../src/features/accounts/sign-in-guard.ts';
 import { call } from '../function-harness.ts';
 import { PASSWORD, post, signIn } from './browser.ts';
 import { advance, confirmedAccount, fakeDate, resetToken, useAuthDatabase } from './harness.ts';

@@ -10,7 +10,13 @@ import {
   uploadTokens,
 } from '../../../../src/db/schema.ts';
 import type { Handler } from '../../../../src/server/http.ts';
-import { contactForm, intakeForm, shortAuditForm, type FormModel, type Payload } from '../../../fixtures/arbitraries.ts';
+import {
+  contactForm,
+  intakeForm,
+  shortAuditForm,
+  type FormModel,
+  type Payload,
+} from '../../../fixtures/arbitraries.ts';
 
 export interface Endpoint {
   name: string;
