@@ -2,23 +2,14 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountWithQueries } from './mount.tsx';
+import { staffMe } from './staff-me.ts';
 import type { Me } from '../../../src/islands/admin/session.ts';
 import { setupKey } from '../../../src/islands/admin/TwoFactorSetup.tsx';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 import { normalRecoveryCode } from '../../../src/lib/forms/account.schema.ts';
 
-const admin = (twoFactorEnabled: boolean, twoFactorRequired: boolean, passwordChangeRequired = false): Me => ({
-  user: {
-    id: 'u1',
-    email: 'ada@agency.example',
-    name: 'Ada',
-    twoFactorEnabled,
-    twoFactorRequired,
-    passwordChangeRequired,
-  },
-  roles: ['admin'],
-  site: 'local',
-});
+const admin = (twoFactorEnabled: boolean, twoFactorRequired: boolean, passwordChangeRequired = false): Me =>
+  staffMe({ twoFactorEnabled, twoFactorRequired, passwordChangeRequired }, { roles: ['admin'] });
 
 async function render(me: Me) {
   vi.stubGlobal(
