@@ -98,7 +98,7 @@ export function Portal({ me }: { me: Me }) {
       ) : (
         <>
           {askTwoFactor && (
-            <aside
+            <section
               aria-label="Two-factor sign-in"
               className="mt-6 flex max-w-3xl flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
             >
@@ -109,7 +109,7 @@ export function Portal({ me }: { me: Me }) {
               <button type="button" onClick={() => setSecurity(true)} className={buttonClass({ variant: 'primary' })}>
                 Set up two-factor sign-in
               </button>
-            </aside>
+            </section>
           )}
           {security && (
             <div id={`${base}-security`} className="mt-6">

@@ -1,21 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountWithQueries } from './mount.tsx';
+import { staffMe } from './staff-me.ts';
 import type { Me } from '../../../src/islands/admin/portal-session.ts';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 
-const me = (site: Me['site']): Me => ({
-  user: {
-    id: 'u1',
-    email: 'ada@agency.example',
-    name: 'Ada',
-    twoFactorEnabled: false,
-    twoFactorRequired: false,
-    passwordChangeRequired: false,
-  },
-  roles: ['viewer'],
-  site,
-});
+const me = (site: Me['site']): Me => staffMe({}, { site });
 
 async function render(site: Me['site']) {
   // The tabs load their lists; nothing answers here, which is fine for what this test reads.

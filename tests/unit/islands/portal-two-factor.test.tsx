@@ -2,23 +2,14 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountWithQueries } from './mount.tsx';
+import { staffMe } from './staff-me.ts';
 import type { Me } from '../../../src/islands/admin/portal-session.ts';
 import { setupKey } from '../../../src/islands/admin/TwoFactorSetup.tsx';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 import { normalRecoveryCode } from '../../../src/lib/forms/account.schema.ts';
 
-const admin = (twoFactorEnabled: boolean, twoFactorRequired: boolean, passwordChangeRequired = false): Me => ({
-  user: {
-    id: 'u1',
-    email: 'ada@agency.example',
-    name: 'Ada',
-    twoFactorEnabled,
-    twoFactorRequired,
-    passwordChangeRequired,
-  },
-  roles: ['admin'],
-  site: 'local',
-});
+const admin = (twoFactorEnabled: boolean, twoFactorRequired: boolean, passwordChangeRequired = false): Me =>
+  staffMe({ twoFactorEnabled, twoFactorRequired, passwordChangeRequired }, { roles: ['admin'] });
 
 async function render(me: Me) {
   vi.stubGlobal(
@@ -61,19 +52,19 @@ describe('the portal of an admin who must have two-factor sign-in on', () => {
   it('shows the tabs to an admin when it is not required, and asks them to set it up', async () => {
     const el = await render(admin(false, false));
     expect(el.querySelector('[role="tablist"]')).not.toBeNull();
-    const ask = el.querySelector('aside[aria-label="Two-factor sign-in"]')!;
+    const ask = el.querySelector('section[aria-label="Two-factor sign-in"]')!;
     expect(ask.textContent).toMatch(/You are an administrator without two-factor sign-in/);
     const setUp = [...ask.querySelectorAll('button')].find((b) => b.textContent === 'Set up two-factor sign-in')!;
     await act(async () => setUp.click());
-    expect(el.querySelector('aside[aria-label="Two-factor sign-in"]')).toBeNull();
+    expect(el.querySelector('section[aria-label="Two-factor sign-in"]')).toBeNull();
     expect(buttons(el)).toContain('Turn on two-factor sign-in');
   });
 
   it('does not ask an admin who has it on, nor anyone without the admin role', async () => {
-    expect((await render(admin(true, false))).querySelector('aside[aria-label="Two-factor sign-in"]')).toBeNull();
+    expect((await render(admin(true, false))).querySelector('section[aria-label="Two-factor sign-in"]')).toBeNull();
     document.body.innerHTML = '';
     const editor = { ...admin(false, false), roles: ['editor' as const] };
-    expect((await render(editor)).querySelector('aside[aria-label="Two-factor sign-in"]')).toBeNull();
+    expect((await render(editor)).querySelector('section[aria-label="Two-factor sign-in"]')).toBeNull();
   });
 });
 

@@ -4,22 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminApp from '../../../src/islands/admin/AdminApp.tsx';
 import type { Me } from '../../../src/islands/admin/portal-session.ts';
+import { staffMe } from './staff-me.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const NOTICE = 'Your session expired. Please sign in again.';
-const me: Me = {
-  user: {
-    id: 'u1',
-    email: 'ada@agency.example',
-    name: 'Ada',
-    twoFactorEnabled: false,
-    twoFactorRequired: false,
-    passwordChangeRequired: false,
-  },
-  roles: ['viewer'],
-  site: 'local',
-};
+const me: Me = staffMe();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const unauthenticated = () => json(401, { error: { code: 'unauthenticated', message: 'User not authenticated' } });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
 import { SubmissionsTab } from '../../../src/islands/admin/SubmissionsTab.tsx';
 import { button, click, edit, json } from './report-harness.tsx';
+import { staffMe } from './staff-me.ts';
 
 const row = (id: string, status: string, overdue: boolean) => ({
   id,
@@ -80,18 +81,7 @@ describe('the clock in the submissions list', () => {
   });
 
   it('counts the overdue in the portal header, which opens the overdue list, earliest due first', async () => {
-    const me = {
-      user: {
-        id: 'u1',
-        email: 'ada@agency.example',
-        name: 'Ada',
-        twoFactorEnabled: false,
-        twoFactorRequired: false,
-        passwordChangeRequired: false,
-      },
-      roles: ['viewer' as const],
-      site: 'local' as const,
-    };
+    const me = staffMe();
     const { el, urls } = await mount(<Portal me={me} />);
     await vi.waitFor(() => expect(el.querySelector('[data-overdue]')).not.toBeNull());
     expect(el.querySelector('[data-overdue]')!.textContent).toBe('Overdue: 1 review, 2 audits (show them)');
