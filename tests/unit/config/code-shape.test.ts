@@ -91,50 +91,39 @@ describe('the shape of the code', () => {
     ]);
   });
 
-  it('finds the core importing a feature, even its contract', () => {
-    const broken = layoutOf({
-      ...base,
-      'src/server/health.ts':
+  // Each rule broken by one file: its imports, and the targets the rule names (types and re-exports count).
+  const breaks: { rule: string; file: string; imports: string; targets: string[] }[] = [
+    {
+      rule: 'the core imports no feature',
+      file: 'src/server/health.ts',
+      imports:
         "import { reply } from '../features/leads/service.ts';\nimport type { Reply } from '../features/leads/contract.ts';\n",
-    });
-    expect(broken).toEqual([
-      'src/server/health.ts → src/features/leads/contract.ts: the core imports no feature',
-      'src/server/health.ts → src/features/leads/service.ts: the core imports no feature',
-    ]);
-  });
-
-  it("finds a feature reaching into another's services", () => {
-    const broken = layoutOf({
-      ...base,
-      'src/features/reports/rules/rule.ts': "export { reply } from '../../leads/service.ts';\n",
-    });
-    expect(broken).toEqual([
-      'src/features/reports/rules/rule.ts → src/features/leads/service.ts: a feature reaches another only through its contract',
-    ]);
-  });
-
-  it('finds lib importing the server or a feature', () => {
-    const broken = layoutOf({
-      ...base,
-      'src/lib/totals.ts':
+      targets: ['src/features/leads/contract.ts', 'src/features/leads/service.ts'],
+    },
+    {
+      rule: 'a feature reaches another only through its contract',
+      file: 'src/features/reports/rules/rule.ts',
+      imports: "export { reply } from '../../leads/service.ts';\n",
+      targets: ['src/features/leads/service.ts'],
+    },
+    {
+      rule: 'lib imports neither the server nor a feature',
+      file: 'src/lib/totals.ts',
+      imports:
         "import type { Reply } from '../features/leads/contract.ts';\nimport { json } from '../server/http.ts';\n",
-    });
-    expect(broken).toEqual([
-      'src/lib/totals.ts → src/features/leads/contract.ts: lib imports neither the server nor a feature',
-      'src/lib/totals.ts → src/server/http.ts: lib imports neither the server nor a feature',
-    ]);
-  });
-
-  it('finds db importing the server or a feature', () => {
-    const broken = layoutOf({
-      ...base,
-      'src/db/schema.ts':
+      targets: ['src/features/leads/contract.ts', 'src/server/http.ts'],
+    },
+    {
+      rule: 'db imports neither the server nor a feature',
+      file: 'src/db/schema.ts',
+      imports:
         "import type { Reply } from '../features/leads/contract.ts';\nimport { json } from '../server/http.ts';\n",
-    });
-    expect(broken).toEqual([
-      'src/db/schema.ts → src/features/leads/contract.ts: db imports neither the server nor a feature',
-      'src/db/schema.ts → src/server/http.ts: db imports neither the server nor a feature',
-    ]);
+      targets: ['src/features/leads/contract.ts', 'src/server/http.ts'],
+    },
+  ];
+
+  it.each(breaks)('finds a break of "$rule"', ({ rule, file, imports, targets }) => {
+    expect(layoutOf({ ...base, [file]: imports })).toEqual(targets.map((target) => `${file} → ${target}: ${rule}`));
   });
 
   it(`keeps every source file under ${MAX_LINES} lines`, () => {
