@@ -11,10 +11,10 @@ import {
   exportMessages,
   listMessages,
   messagesQuery,
-  messageStatusSchema,
   openMessage,
   updateMessageStatus,
 } from '../../src/features/leads/messages.ts';
+import { messageStatusSchema } from '../../src/features/leads/contract.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 

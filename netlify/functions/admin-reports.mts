@@ -12,7 +12,7 @@ import { deliverReport, revokeDelivery } from '../../src/features/reports/delive
 import { openReport, saveReport } from '../../src/features/reports/report.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
-import { REPORT_SAVE_MAX_BYTES, reportSaveSchema } from '../../src/lib/audit-report.ts';
+import { REPORT_SAVE_MAX_BYTES, reportSaveSchema } from '../../src/features/reports/contract.ts';
 
 export default adminEndpoint((url, { id, deliveryId }) => {
   if (deliveryId !== undefined) {

@@ -7,7 +7,8 @@
 // 422 invalid_fields.
 import type { Config } from '@netlify/functions';
 import { adminEndpoint, deleteAction } from '../../src/features/accounts/staff-endpoint.ts';
-import { addRole, addRoleSchema, listRoles, removeRole } from '../../src/features/accounts/role-grants.ts';
+import { addRoleSchema } from '../../src/features/accounts/contract.ts';
+import { addRole, listRoles, removeRole } from '../../src/features/accounts/role-grants.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 

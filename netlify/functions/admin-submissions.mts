@@ -14,10 +14,10 @@ import {
   getSubmission,
   listSubmissions,
   overdueCounts,
-  submissionStatusSchema,
   submissionsQuery,
   updateSubmissionStatus,
 } from '../../src/features/leads/submissions.ts';
+import { submissionStatusSchema } from '../../src/features/leads/contract.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 

@@ -4,13 +4,24 @@
  * `/api/admin/submissions` and `/api/admin/messages`. Functions and islands import them from here.
  */
 import type { AuditSubmission } from '../../db/schema.ts';
-import type { MessageStatus } from '../../lib/statuses.ts';
+import * as z from 'zod/mini';
+import { messageStatuses, submissionStatuses, type MessageStatus } from '../../lib/statuses.ts';
 import type { SubmissionClock } from '../../lib/audit-report.ts';
 import type { AnswerSection } from './audit-answers.ts';
 
 export { auditRequestSchema, type AuditRequest } from '../../lib/forms/audit.schema.ts';
 export { contactSchema, type ContactInput } from '../../lib/forms/contact.schema.ts';
 export { answerOf, answerSections, type AnswerSection } from './audit-answers.ts';
+
+/** The body of `PATCH /api/admin/submissions/:id`. */
+export const submissionStatusSchema = z.object({
+  status: z.enum(submissionStatuses, 'Choose pending, reviewed or completed'),
+});
+
+/** The body of `PATCH /api/admin/messages/:id`. */
+export const messageStatusSchema = z.object({
+  status: z.enum(messageStatuses, 'Choose unread, read or replied'),
+});
 
 /** The 201 reply of a public form (`/api/contact`, `/api/audits`): the stored record's id. */
 export interface PublicFormReply {

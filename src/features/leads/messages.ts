@@ -3,7 +3,6 @@
  * and setting its status.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, messageStatuses, type ContactMessage } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../../server/action-log.ts';
@@ -18,11 +17,6 @@ export type MessageQuery = ListQuery<(typeof messageStatuses)[number]>;
 
 /** The messages filters of a list or export URL. */
 export const messagesQuery = (url: URL): MessageQuery => readListQuery(url, messageStatuses);
-
-/** The body of `PATCH /api/admin/messages/:id`. */
-export const messageStatusSchema = z.object({
-  status: z.enum(messageStatuses, 'Choose unread, read or replied'),
-});
 
 const m = contactMessages;
 const where = (query: MessageQuery) =>

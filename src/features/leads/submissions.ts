@@ -3,7 +3,6 @@
  * with each one's clock (docs/decisions/0027-audit-workbench.md), the CSV export, one submission, its status.
  */
 import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import * as z from 'zod/mini';
 import type { Db } from '../../db/client.ts';
 import { auditSubmissions, submissionStatuses, uploadedDocuments, type AuditSubmission } from '../../db/schema.ts';
 import { answerSections } from './audit-answers.ts';
@@ -45,11 +44,6 @@ export function submissionsQuery(url: URL, now = new Date()): SubmissionStatusFi
     now,
   };
 }
-
-/** The body of `PATCH /api/admin/submissions/:id`. */
-export const submissionStatusSchema = z.object({
-  status: z.enum(submissionStatuses, 'Choose pending, reviewed or completed'),
-});
 
 const s = auditSubmissions;
 const listColumns: { [K in Exclude<keyof SubmissionListItem, keyof SubmissionClock>]: (typeof s)[K] } = {
