@@ -133,7 +133,7 @@ describe('docs/audit-prefill-rules.md', () => {
   it('names only packages that exist in content/packages', () => {
     for (const slug of doc.matchAll(/`([a-z-]+)` package/g)) {
       expect(() =>
-        readFileSync(path.resolve(import.meta.dirname, `../../../content/packages/${slug[1]}.yaml`)),
+        readFileSync(path.resolve(import.meta.dirname, `../../../../content/packages/${slug[1]}.yaml`)),
       ).not.toThrow();
     }
   });
