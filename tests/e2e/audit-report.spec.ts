@@ -44,6 +44,7 @@ async function openReport(page: Page) {
 }
 
 test('a visitor completes the intake', async ({ page }) => {
+  test.setTimeout(90_000); // fills the whole wizard, as intake/submit.spec.ts does: over 30 s on a loaded 2-core machine
   await openIntake(page);
   await fillAll(page, { ...intakeAnswers(), companyName: company, workEmail: lead });
   await wizard(page)

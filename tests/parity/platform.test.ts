@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { contactPayload } from '../fixtures/forms.ts';
 import { parity, site } from './helpers.ts';
+import { deployedSettings } from '../fixtures/deployed-settings.ts';
 
 /** The environment a deploy's process started with, which every function worker inherits. */
 const environmentOf = (pid: number) =>
@@ -22,7 +23,8 @@ const environmentOf = (pid: number) =>
 describe('the functions’ environment', () => {
   it('is Netlify’s: the site variables, Netlify Database, Blobs with a deploy id; no NODE_ENV, CONTEXT or mail key', () => {
     const env = environmentOf(parity.production.pid);
-    expect(env).toMatchObject({ SITE_NAME: 'bolesta', URL: 'https://www.bolesta.example' });
+    // Netlify's own URL, and the agency's per-site settings as the site's environment variables set them.
+    expect(env).toMatchObject({ SITE_NAME: 'bolesta', URL: 'https://bolesta.netlify.app', ...deployedSettings });
     expect(env.SITE_ID).toMatch(/^[0-9a-f-]{36}$/);
     expect(env.BETTER_AUTH_SECRET).toHaveLength(44);
     expect(env.NETLIFY_DB_URL).toBe(parity.databaseUrl);
