@@ -17,7 +17,7 @@ import {
   submissionsQuery,
   updateSubmissionStatus,
 } from '../../src/features/leads/submissions.ts';
-import { submissionStatusSchema } from '../../src/features/leads/contract.ts';
+import { submissionStatusSchema, type SubmissionStatusReply } from '../../src/features/leads/contract.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 
@@ -41,7 +41,7 @@ export default adminEndpoint((url, { id }) => {
       role: 'editor',
       run: async ({ db, user }, request) => {
         const { status } = await readJson(request, submissionStatusSchema);
-        return json({ submission: await updateSubmissionStatus(db, user, id, status) });
+        return json({ submission: await updateSubmissionStatus(db, user, id, status) } satisfies SubmissionStatusReply);
       },
     },
   };

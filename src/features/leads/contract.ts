@@ -76,9 +76,32 @@ export interface SubmissionDocument {
   createdAt: Date;
 }
 
-/** One submission opened: every column, its answers grouped by intake step, its documents. */
+/**
+ * A submission's own record as the portal shows it (its answers are in the detail's `sections`), field by field:
+ * a column added to the table reaches no reply until it is added here.
+ */
+export type SubmissionRecord = Pick<
+  AuditSubmission,
+  | 'id'
+  | 'source'
+  | 'status'
+  | 'companyName'
+  | 'contactName'
+  | 'contactEmail'
+  | 'isSpam'
+  | 'spamReason'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** The reply of `PATCH /api/admin/submissions/:id`. */
+export interface SubmissionStatusReply {
+  submission: SubmissionRecord;
+}
+
+/** One submission opened: its record, its answers grouped by intake step, its documents. */
 export interface SubmissionDetail {
-  submission: AuditSubmission;
+  submission: SubmissionRecord;
   sections: AnswerSection[];
   documents: SubmissionDocument[];
 }

@@ -12,7 +12,7 @@ import { invalidFields, notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
 import { listWhere, pageOf, readListQuery, tableListing, type ListQuery } from '../../server/list-query.ts';
 import type { ListPage } from '../../lib/list-page.ts';
-import type { SubmissionDetail, SubmissionListItem } from './contract.ts';
+import type { SubmissionDetail, SubmissionListItem, SubmissionRecord } from './contract.ts';
 import { changeStatus } from './status-change.ts';
 
 /** Which overdue work a list shows: any, the review (pending after 24 h), or the audit (not completed after 72 h). */
@@ -125,8 +125,28 @@ export async function getSubmission(db: Db, id: string | undefined): Promise<Sub
     .from(d)
     .where(eq(d.auditSubmissionId, id))
     .orderBy(asc(d.createdAt), asc(d.id));
-  return { submission, sections: answerSections(submission), documents };
+  return { submission: submissionRecord(submission), sections: answerSections(submission), documents };
 }
+
+/** The columns of a submission's record (SubmissionRecord), for a select or a returning. */
+const recordColumns = {
+  id: s.id,
+  source: s.source,
+  status: s.status,
+  companyName: s.companyName,
+  contactName: s.contactName,
+  contactEmail: s.contactEmail,
+  isSpam: s.isSpam,
+  spamReason: s.spamReason,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+};
+
+/** A stored submission as the portal's replies carry it: its record only, never every column. */
+const submissionRecord = (row: AuditSubmission): SubmissionRecord =>
+  Object.fromEntries(
+    Object.keys(recordColumns).map((key) => [key, row[key as keyof SubmissionRecord]]),
+  ) as SubmissionRecord;
 
 /** Sets a submission's status (any of the three, freely) and stamps updated_at; a real change is audited (status-change.ts). */
 export async function updateSubmissionStatus(
@@ -134,11 +154,11 @@ export async function updateSubmissionStatus(
   actor: AuditActor,
   id: string | undefined,
   status: AuditSubmission['status'],
-): Promise<AuditSubmission> {
+): Promise<SubmissionRecord> {
   if (!isUuid(id)) throw notFound('submission');
   return changeStatus(db, actor, 'submission.status', { type: 'submission', id }, status, {
     lock: async (tx) => (await tx.select({ status: s.status }).from(s).where(eq(s.id, id)).for('update'))[0],
     update: async (tx) =>
-      (await tx.update(s).set({ status, updatedAt: new Date() }).where(eq(s.id, id)).returning())[0]!,
+      (await tx.update(s).set({ status, updatedAt: new Date() }).where(eq(s.id, id)).returning(recordColumns))[0]!,
   });
 }

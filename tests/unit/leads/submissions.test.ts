@@ -198,6 +198,19 @@ describe('GET /api/admin/submissions/:id', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.submission).toMatchObject({ id: submission.id, companyName: 'mRNA Labs', source: 'intake' });
+    // Its record, field by field, not the table row: the answers travel in the sections.
+    expect(Object.keys(body.submission).sort()).toEqual([
+      'companyName',
+      'contactEmail',
+      'contactName',
+      'createdAt',
+      'id',
+      'isSpam',
+      'source',
+      'spamReason',
+      'status',
+      'updatedAt',
+    ]);
     expect(body.sections).toEqual(answerSections(submission));
     expect(body.sections.map((s: { title: string }) => s.title)).toEqual([
       'Company Profile',
