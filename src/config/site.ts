@@ -4,11 +4,10 @@
  * site's domain, the scheduling pages) come from environment variables, with this repository's placeholders as
  * their defaults (settings.ts): a deploy sets them in Netlify, never in code.
  */
-import { mailbox, readSettings, type SettingsEnv } from './settings.ts';
+import { platformEnv } from './platform.ts';
+import { mailbox, readSettings } from './settings.ts';
 
-// Netlify's runtime also offers the site's variables on its `Netlify.env` global.
-const netlifyEnv = (globalThis as { Netlify?: { env?: { toObject(): SettingsEnv } } }).Netlify?.env?.toObject();
-const settings = readSettings({ ...process.env, ...netlifyEnv }, (line) => console.warn(line));
+const settings = readSettings(platformEnv(), (line) => console.warn(line));
 
 export const site = {
   /** Production origin (SITE_URL; deployed, Netlify's `URL` by default); canonical URLs, Open Graph and the sitemap are built on it. */

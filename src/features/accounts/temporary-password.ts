@@ -15,12 +15,6 @@ export async function setPasswordChangeRequired(db: Db, userId: string, required
   await db.update(users).set({ passwordChangeRequired: required }).where(eq(users.id, userId));
 }
 
-/** Whether the account must choose its own password before the admin API answers it. */
-export async function passwordChangeRequired(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ required: users.passwordChangeRequired }).from(users).where(eq(users.id, userId));
-  return row?.required ?? false;
-}
-
 /** Clears the flag once the signed-in owner changed the password (a better-auth plugin of one after hook). */
 export function temporaryPasswords(db: Db) {
   return {
