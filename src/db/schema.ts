@@ -18,7 +18,14 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { DeliveredReport, ReportArea, ReportAreaId, ReportPrefill } from '../lib/audit-report.ts';
-import { messageStatuses, postStatuses, roles, submissionSources, submissionStatuses } from '../lib/statuses.ts';
+import {
+  leadEventKinds,
+  messageStatuses,
+  postStatuses,
+  roles,
+  submissionSources,
+  submissionStatuses,
+} from '../lib/statuses.ts';
 
 export * from '../lib/statuses.ts';
 // `capped`: a confirmation over a cap of outbox.ts, recorded and never sent.
@@ -32,6 +39,47 @@ const textList = (name: string) =>
     .notNull()
     .default(sql`'{}'::text[]`);
 
+/**
+ * One person who wrote to the agency (docs/decisions/0030-leads.md): every contact message and audit request
+ * belongs to the lead of its email address, compared case-insensitively (`email_key`). Name, company and phone
+ * are as last given. The response clock: `awaiting_since` is the first request not yet answered, due at
+ * `response_due_at` (the SQL function `lead_response_due`, migration 0007_leads); a reply from the portal or
+ * "answered elsewhere" stamps the response and stops it.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `lower(trim(email))`: the key a request is linked by. */
+    emailKey: text('email_key').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    requestCount: integer('request_count').notNull().default(0),
+    /** True while every request of the lead was flagged as spam. */
+    isSpam: boolean('is_spam').notNull().default(false),
+    firstRequestAt: timestamp('first_request_at', { withTimezone: true }).notNull(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+    responseDueAt: timestamp('response_due_at', { withTimezone: true }),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    lastResponseAt: timestamp('last_response_at', { withTimezone: true }),
+    /** When the alerts of the current wait were queued (cleared by a response): each goes once. */
+    dueSoonAlertedAt: timestamp('due_soon_alerted_at', { withTimezone: true }),
+    overdueAlertedAt: timestamp('overdue_alerted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('leads_email_key_idx').on(t.emailKey),
+    index('leads_activity_idx').on(t.lastActivityAt, t.id),
+    index('leads_owner_idx').on(t.ownerId),
+    index('leads_response_due_idx').on(t.responseDueAt),
+  ],
+);
+
 /** Both audit forms: the contact page's short form (`source = contact_page`) and the 5-step intake. */
 export const auditSubmissions = pgTable(
   'audit_submissions',
@@ -39,6 +87,9 @@ export const auditSubmissions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     source: text('source', { enum: submissionSources }).notNull(),
     status: text('status', { enum: submissionStatuses }).notNull().default('pending'),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     // The lead (docs/decisions/0003-audit-forms-ask-who-the-lead-is.md).
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull(),
@@ -114,6 +165,7 @@ export const auditSubmissions = pgTable(
   (t) => [
     index('audit_submissions_created_at_idx').on(t.createdAt),
     index('audit_submissions_status_idx').on(t.status),
+    index('audit_submissions_lead_idx').on(t.leadId),
   ],
 );
 
@@ -187,6 +239,9 @@ export const contactMessages = pgTable(
   'contact_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     company: text('company').notNull().default(''),
@@ -200,7 +255,7 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt), index('contact_messages_lead_idx').on(t.leadId)],
 );
 
 export const blogPosts = pgTable(
@@ -252,6 +307,8 @@ export const mailOutbox = pgTable(
     /** When the sender last tried it (sent or refused): health reads whether the latest try failed. */
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     providerId: text('provider_id'),
+    /** The lead the mail was addressed to (its address is the lead's), for the lead's timeline. */
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -259,6 +316,7 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_idempotency_key_idx').on(t.idempotencyKey),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_last_attempt_idx').on(t.lastAttemptAt),
+    index('mail_outbox_lead_idx').on(t.leadId),
   ],
 );
 
@@ -401,6 +459,11 @@ export const auditActions = [
   'report.revoke',
   'mail.test',
   'mail.retry',
+  'lead.owner',
+  'lead.note',
+  'lead.note-delete',
+  'lead.reply',
+  'lead.answered-elsewhere',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -422,7 +485,7 @@ export const auditLog = pgTable(
     /** What changed, e.g. `{ "from": "pending", "to": "reviewed" }` or `{ "role": "editor" }`. */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_log_at_idx').on(t.at, t.id)],
+  (t) => [index('audit_log_at_idx').on(t.at, t.id), index('audit_log_target_idx').on(t.targetId)],
 );
 
 /**
@@ -471,6 +534,33 @@ export const auditReportDeliveries = pgTable(
   ],
 );
 
+/**
+ * What staff did with a lead (docs/decisions/0030-leads.md): a note, an owner change, a reply sent from the
+ * portal (its mail is `mail_id`), or a response made elsewhere. With the requests, their status changes, the
+ * lead's mails and the report's first opening, these make the lead's timeline.
+ */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: leadEventKinds }).notNull(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull().default(''),
+    /** An owner change's `{ from, to }` (user ids or null), a reply's `{ replyTo }`. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.at)],
+);
+
+export type Lead = typeof leads.$inferSelect;
+export type LeadEvent = typeof leadEvents.$inferSelect;
 export type AuditSubmission = typeof auditSubmissions.$inferSelect;
 export type NewAuditSubmission = typeof auditSubmissions.$inferInsert;
 export type UploadedDocument = typeof uploadedDocuments.$inferSelect;

@@ -7,11 +7,17 @@ export const submissionSources = ['contact_page', 'intake'] as const;
 export const messageStatuses = ['unread', 'read', 'replied'] as const;
 export const postStatuses = ['draft', 'published'] as const;
 export const roles = ['admin', 'editor', 'viewer'] as const;
+/** Where a lead stands against its response promise (docs/decisions/0030-leads.md): waiting and not yet due, answered, or past due. */
+export const leadStates = ['open', 'answered', 'overdue'] as const;
+/** What a lead's timeline records of its own: notes, owner changes, replies, responses made elsewhere. */
+export const leadEventKinds = ['note', 'owner', 'reply', 'elsewhere'] as const;
 
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 export type MessageStatus = (typeof messageStatuses)[number];
 export type PostStatus = (typeof postStatuses)[number];
 export type Role = (typeof roles)[number];
+export type LeadState = (typeof leadStates)[number];
+export type LeadEventKind = (typeof leadEventKinds)[number];
 
 /** The order of the roles: each includes what the ones below it may do. */
 export const roleRank: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };

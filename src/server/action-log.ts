@@ -24,7 +24,7 @@ export const commandLine: AuditActor = { id: 'cli', email: 'command line' };
 
 /** The record a row is about: its kind (`user`, `submission`, `message`, `post`, `document`, `mail`) and id. */
 export interface AuditTarget {
-  type: 'user' | 'submission' | 'message' | 'post' | 'document' | 'mail';
+  type: 'user' | 'submission' | 'message' | 'post' | 'document' | 'mail' | 'lead';
   id: string;
 }
 

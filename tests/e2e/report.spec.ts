@@ -1,3 +1,4 @@
+import { leadIdFor } from '../fixtures/lead.ts';
 import { expect, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { site } from '../../src/config/site.ts';
@@ -17,6 +18,7 @@ async function deliver(values: Partial<typeof auditReportDeliveries.$inferInsert
     const [submission] = await db
       .insert(auditSubmissions)
       .values({
+        leadId: await leadIdFor(db, 'grace@example.com', report.contactName),
         source: 'contact_page',
         contactName: report.contactName,
         contactEmail: 'grace@example.com',

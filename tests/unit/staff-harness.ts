@@ -3,6 +3,7 @@
  * the better-auth session (each test file mocks src/features/accounts/session-user.ts with `getSessionUser: vi.fn()`),
  * rows to list, and a call that routes a path to its params as the runtime's router does.
  */
+import { leadIdFor } from '../fixtures/lead.ts';
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
 import type { DbHandle } from '../../src/db/client.ts';
@@ -127,9 +128,13 @@ const stamped = (minutesAgo: number) => ({
 
 /** A stored audit submission, `minutesAgo` before a fixed moment (higher is older). */
 export async function addSubmission(handle: DbHandle, values: Partial<NewAuditSubmission> = {}, minutesAgo = 0) {
+  const email = values.contactEmail ?? 'grace@example.com';
+  const leadId =
+    values.leadId ?? (await leadIdFor(handle.db, email, values.contactName ?? 'Grace Hopper', at(minutesAgo)));
   const [row] = await handle.db
     .insert(auditSubmissions)
     .values({
+      leadId,
       source: 'contact_page',
       contactName: 'Grace Hopper',
       contactEmail: 'grace@example.com',
@@ -143,9 +148,13 @@ export async function addSubmission(handle: DbHandle, values: Partial<NewAuditSu
 
 /** A stored contact message, `minutesAgo` before a fixed moment. */
 export async function addMessage(handle: DbHandle, values: Partial<NewContactMessage> = {}, minutesAgo = 0) {
+  const email = values.email ?? 'rosalind@example.com';
+  const leadId =
+    values.leadId ?? (await leadIdFor(handle.db, email, values.name ?? 'Rosalind Franklin', at(minutesAgo)));
   const [row] = await handle.db
     .insert(contactMessages)
     .values({
+      leadId,
       name: 'Rosalind Franklin',
       email: 'rosalind@example.com',
       company: 'Helix Labs',

@@ -10,6 +10,7 @@ import { claimSubmitKey } from '../../server/idempotency.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { auditMails } from '../../server/mail/templates.ts';
 import type { AuditReply } from './contract.ts';
+import { attachToLead } from './lead-link.ts';
 
 /**
  * Issues the intake's upload token in the request's transaction: the uploads feature's `issueUploadToken`,
@@ -23,7 +24,7 @@ export type IssueUploadToken = (
 
 /**
  * Saves the request (flagged, not dropped, when it looks automated), queues the staff notification and
- * the confirmation, and for the intake issues the upload token. A repeated idempotency key writes no
+ * the confirmation (in the lead of its address, lead-link.ts), and for the intake issues the upload token. A repeated idempotency key writes no
  * second row or mail and answers with the first request's id (and a fresh token, so a retried intake
  * can still upload its documents).
  */
@@ -46,11 +47,19 @@ export async function submitAudit(
       uploads = stored?.source === 'intake' && !stored.isSpam;
     } else {
       const answers = input.source === 'intake' ? intakeRow(input) : shortAuditRow(input);
+      const person = {
+        email: answers.contactEmail!,
+        name: answers.contactName!,
+        company: answers.companyName!,
+        phone: answers.contactPhone ?? '',
+      };
+      const leadId = await attachToLead(tx, person, now, reason !== null);
       const [row] = await tx
         .insert(auditSubmissions)
         .values({
           ...answers,
           id,
+          leadId,
           source: input.source,
           contactName: answers.contactName!,
           contactEmail: answers.contactEmail!,

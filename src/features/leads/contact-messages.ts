@@ -7,10 +7,11 @@ import { spamReason } from '../../lib/forms/spam.ts';
 import { claimSubmitKey } from '../../server/idempotency.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { contactMails } from '../../server/mail/templates.ts';
+import { attachToLead } from './lead-link.ts';
 
 /**
  * Saves the message (flagged, not dropped, when it looks automated) and queues the staff notification
- * and the confirmation. The same idempotency key returns the first message's id and writes nothing.
+ * and the confirmation, all in the lead of its address (lead-link.ts). The same idempotency key returns the first message's id and writes nothing.
  */
 export async function submitContactMessage(
   db: Db,
@@ -22,8 +23,11 @@ export async function submitContactMessage(
     const { id, duplicate } = await claimSubmitKey(tx, 'contact', input.idempotencyKey);
     if (duplicate) return { id, duplicate, spam: false };
 
+    const person = { email: input.email, name: input.name, company: input.company, phone: '' };
+    const leadId = await attachToLead(tx, person, now, reason !== null);
     await tx.insert(contactMessages).values({
       id,
+      leadId,
       name: input.name,
       email: input.email,
       company: input.company,

@@ -5,7 +5,13 @@
  */
 import type { AuditSubmission } from '../../db/schema.ts';
 import * as z from 'zod/mini';
-import { messageStatuses, submissionStatuses, type MessageStatus } from '../../lib/statuses.ts';
+import {
+  messageStatuses,
+  submissionStatuses,
+  type MessageStatus,
+  type SubmissionStatus,
+  type LeadState,
+} from '../../lib/statuses.ts';
 import type { SubmissionClock } from '../../lib/audit-report.ts';
 import type { AnswerSection } from './audit-answers.ts';
 
@@ -104,4 +110,147 @@ export interface SubmissionDetail {
   submission: SubmissionRecord;
   sections: AnswerSection[];
   documents: SubmissionDocument[];
+}
+
+// ---- Leads (docs/decisions/0030-leads.md): `/api/admin/leads` ----
+
+export { leadStates, type LeadState } from '../../lib/statuses.ts';
+
+/** The forms a lead's requests came from, for the list's `form` filter: the contact form, the short audit form, the intake. */
+export const leadForms = ['message', 'contact_page', 'intake'] as const;
+export type LeadForm = (typeof leadForms)[number];
+
+/** Longest note and answered-elsewhere note, and reply, in characters. */
+export const NOTE_MAX = 5_000;
+export const REPLY_MAX = 10_000;
+export const SUBJECT_MAX = 200;
+/** How long after writing it the author may delete a note. */
+export const NOTE_DELETE_MINUTES = 15;
+
+const trimmedText = (max: number, empty: string, long: string) =>
+  z.string().check(z.trim(), z.minLength(1, empty), z.maxLength(max, long));
+
+/** The body of `PUT /api/admin/leads/:id/owner`: a staff member's id (one who holds a role), or null for nobody. */
+export const leadOwnerSchema = z.object({
+  ownerId: z.nullable(
+    z.string().check(z.minLength(1, 'Choose a staff member'), z.maxLength(200, 'Choose a staff member')),
+  ),
+});
+
+/** The body of `POST /api/admin/leads/:id/notes`. */
+export const leadNoteSchema = z.object({
+  body: trimmedText(NOTE_MAX, 'Write the note', `Keep the note under ${NOTE_MAX.toLocaleString('en-US')} characters`),
+});
+
+/** The body of `POST /api/admin/leads/:id/replies`: plain text, sent through the outbox. */
+export const leadReplySchema = z.object({
+  subject: trimmedText(SUBJECT_MAX, 'Write a subject', `Keep the subject under ${SUBJECT_MAX} characters`),
+  body: trimmedText(
+    REPLY_MAX,
+    'Write the reply',
+    `Keep the reply under ${REPLY_MAX.toLocaleString('en-US')} characters`,
+  ),
+});
+
+/** The body of `POST /api/admin/leads/:id/answered-elsewhere`: how the lead was answered (a call, a staff mailbox). */
+export const answeredElsewhereSchema = z.object({
+  note: trimmedText(
+    NOTE_MAX,
+    'Say how the lead was answered',
+    `Keep the note under ${NOTE_MAX.toLocaleString('en-US')} characters`,
+  ),
+});
+
+/** A staff member as a lead names them (its owner, a note's author). */
+export interface StaffName {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** A lead as the list shows it (and the CSV exports it). Dates are the wire's ISO strings in the portal (`Json<>`). */
+export interface LeadListItem {
+  id: string;
+  email: string;
+  name: string;
+  company: string;
+  phone: string;
+  /** How many requests (messages and audit requests) the lead has made. */
+  requestCount: number;
+  /** The forms its requests came from. */
+  forms: LeadForm[];
+  ownerId: string | null;
+  owner: StaffName | null;
+  state: LeadState;
+  isSpam: boolean;
+  firstRequestAt: Date;
+  lastActivityAt: Date;
+  /** The first request not yet answered; null when nothing waits. */
+  awaitingSince: Date | null;
+  /** When the current wait's response is due (null when nothing waits). */
+  responseDueAt: Date | null;
+  /** The first response ever (a reply from the portal or answered elsewhere). */
+  firstResponseAt: Date | null;
+  lastResponseAt: Date | null;
+}
+
+/** One request of a lead, newest first on the lead page: a contact message (whole) or an audit request (its list row). */
+export type LeadRequest = ({ kind: 'message' } & MessageListItem) | ({ kind: 'audit' } & SubmissionListItem);
+
+interface Entry<K extends string> {
+  kind: K;
+  /** When it happened. */
+  at: Date;
+  /** The row it comes from (a request, an event, a mail, an audit-log row, a delivery). */
+  id: string;
+}
+
+/** One entry of a lead's timeline, oldest first: everything that happened with the lead. */
+export type TimelineEntry =
+  | (Entry<'message'> & { message: string; status: MessageStatus; isSpam: boolean })
+  | (Entry<'audit'> & {
+      source: 'contact_page' | 'intake';
+      companyName: string;
+      status: SubmissionStatus;
+      isSpam: boolean;
+    })
+  | (Entry<'status'> & {
+      target: 'message' | 'submission';
+      targetId: string;
+      from: string;
+      to: string;
+      actorEmail: string;
+      via: string | null;
+    })
+  | (Entry<'owner'> & { from: StaffName | null; to: StaffName | null; actorEmail: string })
+  | (Entry<'note'> & { body: string; authorId: string; authorEmail: string; deletableUntil: Date })
+  | (Entry<'reply'> & { subject: string; body: string; actorEmail: string; replyTo: string; mail: TimelineMail | null })
+  | (Entry<'elsewhere'> & { body: string; actorEmail: string })
+  | (Entry<'mail'> & TimelineMail)
+  | (Entry<'report'> & { submissionId: string; version: number });
+
+/** A mail to the lead and its delivery state. */
+export interface TimelineMail {
+  mailKind: string;
+  subject: string;
+  status: 'pending' | 'sent' | 'failed' | 'capped';
+  sentAt: Date | null;
+  lastError: string | null;
+}
+
+/** `GET /api/admin/leads/:id`: the lead, its requests (newest first) and its timeline (oldest first). */
+export interface LeadDetail {
+  lead: LeadListItem;
+  requests: LeadRequest[];
+  timeline: TimelineEntry[];
+}
+
+/** `GET /api/admin/leads/overdue`: how many leads wait past their response time now (spam aside). */
+export interface LeadsOverdue {
+  response: number;
+}
+
+/** `GET /api/admin/leads/staff`: who may own a lead (every account that holds a role). */
+export interface LeadStaffReply {
+  items: StaffName[];
 }

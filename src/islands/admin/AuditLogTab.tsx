@@ -28,6 +28,11 @@ const actionLabel: Record<AuditAction, string> = {
   'report.save': 'Saved an audit report',
   'report.deliver': 'Delivered an audit report',
   'report.revoke': 'Revoked a report link',
+  'lead.owner': 'Changed a lead’s owner',
+  'lead.note': 'Added a note to a lead',
+  'lead.note-delete': 'Deleted a note of a lead',
+  'lead.reply': 'Replied to a lead',
+  'lead.answered-elsewhere': 'Recorded a response made elsewhere',
   'mail.test': 'Sent a test mail',
   'mail.retry': 'Retried a failed mail',
 };
@@ -40,6 +45,7 @@ const targetLabel: Record<string, string> = {
   post: 'Post',
   document: 'Document',
   mail: 'Mail',
+  lead: 'Lead',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -80,6 +86,15 @@ function detailText({ action, detail }: Entry): string {
       return `to ${text(detail.to)}`;
     case 'mail.retry':
       return `${text(detail.kind)} to ${text(detail.to)}, after ${String(detail.attempts ?? 0)} attempt(s)`;
+    case 'lead.owner':
+      return `${text(detail.fromEmail) || 'unassigned'} → ${text(detail.toEmail) || 'unassigned'}`;
+    case 'lead.note':
+    case 'lead.note-delete':
+      return `note ${text(detail.noteId).slice(0, 8)}`;
+    case 'lead.reply':
+      return `“${text(detail.subject)}”`;
+    case 'lead.answered-elsewhere':
+      return 'first response made outside the portal';
     default:
       return JSON.stringify(detail);
   }

@@ -2,7 +2,7 @@
 import { and, count, gt, like, ne, sql, type SQL } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { mailOutbox, type mailStatuses } from '../../db/schema.ts';
+import { leads, mailOutbox, type mailStatuses } from '../../db/schema.ts';
 import { isPreview } from '../../config/platform.ts';
 import type { Mail } from './templates.ts';
 
@@ -68,13 +68,18 @@ async function statusesUnderCaps(tx: Tx | Db, mails: readonly Mail[]): Promise<M
 
 /**
  * Adds mails to the outbox; `keyPrefix` + kind is each mail's idempotency key (one mail per cause). A
- * confirmation over a cap is written with status `capped`, which the sender never picks up.
+ * confirmation over a cap is written with status `capped`, which the sender never picks up. Resolves with
+ * the id of each mail written, by idempotency key (a key already in the outbox writes nothing).
  */
-export async function enqueueMail(tx: Tx | Db, keyPrefix: string, mails: readonly Mail[]): Promise<void> {
-  if (!mails.length) return;
+export async function enqueueMail(
+  tx: Tx | Db,
+  keyPrefix: string,
+  mails: readonly Mail[],
+): Promise<Map<string, string>> {
+  if (!mails.length) return new Map();
   const addressed = mails.map(addressedForThisSite);
   const statuses = await statusesUnderCaps(tx, addressed);
-  await tx
+  const inserted = await tx
     .insert(mailOutbox)
     .values(
       addressed.map((m, i) => ({
@@ -86,7 +91,16 @@ export async function enqueueMail(tx: Tx | Db, keyPrefix: string, mails: readonl
         textBody: m.text,
         htmlBody: m.html,
         status: statuses[i],
+        // A mail to a lead's address is the lead's (its timeline shows it); the address it was written to
+        // decides, also on a preview that sends it to the staff inbox instead.
+        leadId: mails[i]!.to === site.staffInbox ? null : leadOf(mails[i]!.to),
       })),
     )
-    .onConflictDoNothing({ target: mailOutbox.idempotencyKey });
+    .onConflictDoNothing({ target: mailOutbox.idempotencyKey })
+    .returning({ id: mailOutbox.id, key: mailOutbox.idempotencyKey });
+  return new Map(inserted.map((row) => [row.key, row.id]));
 }
+
+/** The id of the lead of `address` (docs/decisions/0030-leads.md), or null: a subquery of the insert. */
+const leadOf = (address: string) =>
+  sql`(select ${leads.id} from ${leads} where ${leads.emailKey} = ${address.trim().toLowerCase()})`;

@@ -41,6 +41,7 @@ describe('the committed migrations', () => {
       '0004_audit_reports',
       '0005_first_admin',
       '0006_mail_attempts',
+      '0007_leads',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -56,6 +57,7 @@ describe('the committed migrations', () => {
       '0004_audit_reports',
       '0005_first_admin',
       '0006_mail_attempts',
+      '0007_leads',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../src/db/client.ts';
+import { leadIdFor } from '../../fixtures/lead.ts';
 import { DatabaseLockedError, lockDataFolder, openDatabase, socketPath } from '../../../src/db/embedded.ts';
 import { auditSubmissions, contactMessages, uploadedDocuments, userRoles } from '../../../src/db/schema.ts';
 
@@ -18,10 +19,12 @@ beforeAll(async () => {
     const { applyMigrations } = await import('../../../src/db/migrate.ts');
     await applyMigrations(handle.db);
   }
+  lead.leadId = await leadIdFor(handle.db, 'ada@example.com', 'Ada Lovelace');
 }, 60_000); // PGlite's WebAssembly start takes seconds on a busy machine
 afterAll(() => handle.close());
 
 const lead = {
+  leadId: '',
   contactName: 'Ada Lovelace',
   contactEmail: 'ada@example.com',
   consentVersion: 'audit-2026-11',
@@ -40,6 +43,8 @@ describe(`schema and migrations (${serverUrl ? 'PostgreSQL server' : 'PGlite'})`
         'blog_posts',
         'contact_messages',
         'idempotency_keys',
+        'lead_events',
+        'leads',
         'mail_outbox',
         'pending_upload_parts',
         'pending_uploads',
@@ -100,6 +105,7 @@ describe(`schema and migrations (${serverUrl ? 'PostgreSQL server' : 'PGlite'})`
     const [message] = await handle.db
       .insert(contactMessages)
       .values({
+        leadId: lead.leadId,
         name: 'Grace',
         email: 'grace@example.com',
         message: 'Hello',

@@ -1,3 +1,4 @@
+import { leadIdFor } from '../../fixtures/lead.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../src/db/client.ts';
@@ -21,6 +22,7 @@ describe('sweepExpired', () => {
     const [submission] = await handle.db
       .insert(auditSubmissions)
       .values({
+        leadId: await leadIdFor(handle.db, 'a@x.example', 'A'),
         source: 'intake',
         contactName: 'A',
         contactEmail: 'a@x.example',

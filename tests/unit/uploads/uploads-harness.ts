@@ -2,6 +2,7 @@
  * Shared by the uploads tests: a local Blobs server and the test database, emptied before each test, a
  * submission with its upload token, files of a type, and the calls of the upload protocol.
  */
+import { leadIdFor } from '../../fixtures/lead.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { getStore, type Store } from '@netlify/blobs';
 import { beforeEach, expect } from 'vitest';
@@ -58,6 +59,7 @@ export async function newSubmission(issuedAt = new Date()): Promise<{ id: string
   const [row] = await db()
     .insert(auditSubmissions)
     .values({
+      leadId: await leadIdFor(db(), 'ada@example.com', 'Ada Lovelace'),
       source: 'intake',
       contactName: 'Ada Lovelace',
       contactEmail: 'ada@example.com',

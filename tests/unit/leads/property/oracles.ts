@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../../../src/db/client.ts';
-import { auditSubmissions, contactMessages } from '../../../../src/db/schema.ts';
+import { auditSubmissions, contactMessages, leads } from '../../../../src/db/schema.ts';
 import { consent } from '../../../../src/lib/forms/consent.ts';
 import { renamedColumns } from '../../../../src/features/leads/audit-answers.ts';
 import type { Field, FormModel, Payload } from '../../../fixtures/arbitraries.ts';
@@ -62,8 +62,18 @@ export async function expectStoredExactly(db: Db, endpoint: Endpoint, id: string
   const table = endpoint.tables.rows === contactMessages ? contactMessages : auditSubmissions;
   const [row] = (await db.select().from(table).where(eq(table.id, id))) as Record<string, unknown>[];
   expect(row, `no row ${id}`).toBeDefined();
-  const { id: storedId, createdAt, updatedAt, consentedAt, ...stored } = row!;
+  const { id: storedId, createdAt, updatedAt, consentedAt, leadId, ...stored } = row!;
   expect(storedId).toBe(id);
+  // The request belongs to the lead of its address, compared case-insensitively.
+  const [lead] = await db
+    .select({ emailKey: leads.emailKey })
+    .from(leads)
+    .where(eq(leads.id, leadId as string));
+  expect(lead?.emailKey).toBe(
+    String(stored.email ?? stored.contactEmail)
+      .trim()
+      .toLowerCase(),
+  );
   for (const time of [createdAt, updatedAt, consentedAt]) {
     expect(Math.abs((time as Date).getTime() - Date.now())).toBeLessThan(120_000);
   }

@@ -1,0 +1,62 @@
+/**
+ * Linking a request to its lead (docs/decisions/0030-leads.md), inside the request's own transaction: the lead
+ * of the address (compared case-insensitively) is created or updated in one upsert, so two requests from one
+ * person at once still make one lead. A request flagged as spam joins the lead but changes nothing of it: a bot
+ * neither renames a real lead nor starts its clock.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { leads } from '../../db/schema.ts';
+
+/** The key a lead is found by: the address trimmed and in lower case. */
+export const leadKey = (email: string): string => email.trim().toLowerCase();
+
+export interface LeadPerson {
+  email: string;
+  name: string;
+  company: string;
+  phone: string;
+}
+
+const l = leads;
+const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+
+/**
+ * The id of the lead of `person`, made or brought up to date by a request received `at`: its name and
+ * address as given now, its company and phone unless left empty, one more request, the latest activity,
+ * and (when it was not waiting) a new wait due at `lead_response_due(at)`.
+ */
+export async function attachToLead(tx: Tx | Db, person: LeadPerson, at: Date, spam: boolean): Promise<string> {
+  const genuine = {
+    email: excluded('email'),
+    name: excluded('name'),
+    company: sql`coalesce(nullif(${excluded('company')}, ''), ${l.company})`,
+    phone: sql`coalesce(nullif(${excluded('phone')}, ''), ${l.phone})`,
+    isSpam: false,
+    lastActivityAt: sql`greatest(${l.lastActivityAt}, ${excluded('last_activity_at')})`,
+    // A lead already waiting keeps the wait (and the due time) of its first unanswered request.
+    awaitingSince: sql`coalesce(${l.awaitingSince}, ${excluded('awaiting_since')})`,
+    responseDueAt: sql`coalesce(${l.responseDueAt}, ${excluded('response_due_at')})`,
+  };
+  const [row] = await tx
+    .insert(l)
+    .values({
+      emailKey: leadKey(person.email),
+      email: person.email.trim(),
+      name: person.name,
+      company: person.company,
+      phone: person.phone,
+      requestCount: 1,
+      isSpam: spam,
+      firstRequestAt: at,
+      lastActivityAt: at,
+      awaitingSince: spam ? null : at,
+      responseDueAt: spam ? null : sql`lead_response_due(${at.toISOString()}::timestamptz)`,
+    })
+    .onConflictDoUpdate({
+      target: l.emailKey,
+      set: { requestCount: sql`${l.requestCount} + 1`, updatedAt: sql`now()`, ...(spam ? {} : genuine) },
+    })
+    .returning({ id: l.id });
+  return row!.id;
+}
