@@ -16,7 +16,8 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Toasts } from '../forms/Toasts.tsx';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { api, ApiError } from './api.ts';
-import { rememberedTab, rememberTab, signedOutByUser, type Me } from './portal-session.ts';
+import { PortalBrandContext, type PortalBrand } from './portal-brand.ts';
+import { linkedLead, rememberedTab, rememberTab, signedOutByUser, type Me } from './portal-session.ts';
 import { SignIn } from './SignIn.tsx';
 
 /**
@@ -116,7 +117,8 @@ function TabMemory({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
-    const wanted = rememberedTab();
+    // A link to a lead (`/admin?lead=<id>`) opens the Leads tab, whatever tab was remembered.
+    const wanted = linkedLead() ? 'leads' : rememberedTab();
     const tab = [...element.querySelectorAll('[role="tab"]')].find((t) => tabOf(t) === wanted);
     if (tab instanceof HTMLElement && tab.getAttribute('aria-selected') !== 'true') tab.click();
     // Listened to, not handled: the wrapper only watches the tabs, which stay Portal's own buttons.
@@ -134,12 +136,15 @@ function TabMemory({ children }: { children: ReactNode }) {
   return <div ref={box}>{children}</div>;
 }
 
-function AdminApp() {
+function AdminApp({ brand }: { brand?: PortalBrand }) {
   const [queryClient] = useState(client);
+  const [fallback] = useState<PortalBrand>({ agencyName: '', auditName: '' });
   return (
     <QueryClientProvider client={queryClient}>
-      <Toasts />
-      <Gate />
+      <PortalBrandContext value={brand ?? fallback}>
+        <Toasts />
+        <Gate />
+      </PortalBrandContext>
     </QueryClientProvider>
   );
 }

@@ -22,6 +22,11 @@ const toneOf: Record<string, Tone> = {
   draft: 'slate',
   published: 'green',
   overdue: 'red',
+  open: 'yellow',
+  answered: 'green',
+  sent: 'green',
+  failed: 'red',
+  capped: 'slate',
 };
 
 export function Badge({ value, label }: { value: string; label?: string }) {

@@ -10,16 +10,74 @@ export interface Filters {
   /** Submissions only: `overdue`, `review` or `audit` (ADR 0027); and `due` to sort the earliest due first. */
   due: string;
   sort: string;
+  /** Leads only: `mine`, `unassigned` or a staff member's id. */
+  owner: string;
+  /** Leads only: `open`, `answered` or `overdue` (leadStates). */
+  state: string;
+  /** Leads only: the form a request came from (leadForms). */
+  form: string;
   page: number;
 }
 
-export const emptyFilters: Filters = { status: '', q: '', spam: false, due: '', sort: '', page: 1 };
+export const emptyFilters: Filters = {
+  status: '',
+  q: '',
+  spam: false,
+  due: '',
+  sort: '',
+  owner: '',
+  state: '',
+  form: '',
+  page: 1,
+};
 
 const dueLabel = { overdue: 'Overdue', review: 'Review overdue', audit: 'Audit overdue' } as const;
 const dueOptions = Object.keys(dueLabel) as (keyof typeof dueLabel)[];
 
 const control =
   'mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+
+/** The search box of a list's filters. */
+export function SearchInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (q: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-56 flex-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`w-full ${control}`}
+      />
+    </div>
+  );
+}
+
+/** The "Spam only" box of a list's filters. */
+export function SpamOnly({ checked, onChange }: { checked: boolean; onChange: (spam: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 pb-2 text-sm">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 accent-brand-700"
+      />
+      Spam only
+    </label>
+  );
+}
 
 /** The status, search and spam filters of a list, and its CSV export (of every page of the current view). */
 export function ListControls({
@@ -38,7 +96,6 @@ export function ListControls({
   /** Also filter by what is overdue and sort by due time (the submissions' clock). */
   clock?: boolean;
 }) {
-  const id = useId();
   // A new filter starts again from the first page.
   const set = (change: Partial<Filters>) => onChange({ ...filters, ...change, page: 1 });
   return (
@@ -63,27 +120,8 @@ export function ListControls({
           />
         </>
       )}
-      <div className="min-w-56 flex-1">
-        <label htmlFor={`${id}-q`} className="block text-sm font-medium">
-          {searchLabel}
-        </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          value={filters.q}
-          onChange={(e) => set({ q: e.target.value })}
-          className={`w-full ${control}`}
-        />
-      </div>
-      <label className="flex items-center gap-2 pb-2 text-sm">
-        <input
-          type="checkbox"
-          checked={filters.spam}
-          onChange={(e) => set({ spam: e.target.checked })}
-          className="size-4 accent-brand-700"
-        />
-        Spam only
-      </label>
+      <SearchInput label={searchLabel} value={filters.q} onChange={(q) => set({ q })} />
+      <SpamOnly checked={filters.spam} onChange={(spam) => set({ spam })} />
     </FilterBar>
   );
 }

@@ -7,19 +7,21 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
-import type { Me } from './portal-session.ts';
+import { linkedLead, type Me } from './portal-session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import type { Filters } from './ListControls.tsx';
+import { LeadsTab, type LeadsView } from './LeadsTab.tsx';
 import { MailTab } from './MailTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
-import { OverdueButton } from './OverdueButton.tsx';
+import { OverdueButton, OverdueRepliesButton } from './OverdueButton.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { RolesTab } from './RolesTab.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
 import { SubmissionsTab } from './SubmissionsTab.tsx';
 
 const tabs = [
+  { id: 'leads', label: 'Leads', needs: 'viewer' },
   { id: 'submissions', label: 'Audit Submissions', needs: 'viewer' },
   { id: 'messages', label: 'Contact Messages', needs: 'viewer' },
   { id: 'posts', label: 'Blog Posts', needs: 'editor' },
@@ -32,7 +34,9 @@ type TabId = (typeof tabs)[number]['id'];
 
 export function Portal({ me }: { me: Me }) {
   const allowed = tabs.filter((t) => hasRole(me.roles, t.needs));
-  const [active, setActive] = useState<TabId>(allowed[0]!.id);
+  // A link to a lead (`/admin?lead=<id>`) opens it in the Leads tab.
+  const [leads, setLeads] = useState<LeadsView>(() => ({ key: 0, openId: linkedLead() }));
+  const [active, setActive] = useState<TabId>(leads.openId ? 'leads' : allowed[0]!.id);
   const base = useId();
   const canEdit = hasRole(me.roles, 'editor');
   const [security, setSecurity] = useState(false);
@@ -41,6 +45,11 @@ export function Portal({ me }: { me: Me }) {
   const openOverdue = () => {
     setSubmissions({ key: submissions.key + 1, initial: { due: 'overdue', sort: 'due' } });
     setActive('submissions');
+  };
+  // Likewise the leads past their response time open the leads afresh, filtered to them.
+  const openOverdueLeads = () => {
+    setLeads({ key: leads.key + 1, initial: { state: 'overdue' }, openId: null });
+    setActive('leads');
   };
   // Every admin call answers 403 two_factor_required until it is on: the setup is all there is to show.
   const mustSetUp = me.user.twoFactorRequired && !me.user.twoFactorEnabled;
@@ -70,6 +79,7 @@ export function Portal({ me }: { me: Me }) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
+          {!blocked && <OverdueRepliesButton onOpen={openOverdueLeads} />}
           {!blocked && <OverdueButton onOpen={openOverdue} />}
           {!blocked && (
             <button
@@ -152,6 +162,7 @@ export function Portal({ me }: { me: Me }) {
           tabIndex={0}
           className="mt-6 focus:outline-none"
         >
+          {active === 'leads' && <LeadsTab key={leads.key} me={me} view={leads} />}
           {active === 'submissions' && (
             <SubmissionsTab key={submissions.key} canEdit={canEdit} initial={submissions.initial} />
           )}

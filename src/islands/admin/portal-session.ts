@@ -1,6 +1,6 @@
 /**
  * The portal's side of a session: signing out (the session ends on the server, the cached user goes, and
- * the visitor goes home), and the tab to reopen after a session ran out (docs/security.md).
+ * the visitor goes home), the tab to reopen after a session ran out (docs/security.md), and the lead a link opens.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -33,6 +33,27 @@ export function rememberedTab(): string | null {
     return sessionStorage.getItem(TAB_KEY);
   } catch {
     return null;
+  }
+}
+
+/** The lead a link to `/admin?lead=<id>` opens (the owner-assignment mail links there), if any. */
+export function linkedLead(): string | null {
+  try {
+    return new URLSearchParams(location.search).get('lead') || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Takes `?lead=` off the address once the user leaves that lead, so a reload opens the list. */
+export function forgetLinkedLead(): void {
+  try {
+    const url = new URL(location.href);
+    if (!url.searchParams.has('lead')) return;
+    url.searchParams.delete('lead');
+    history.replaceState(history.state, '', url);
+  } catch {
+    // No history to edit (tests): nothing to forget.
   }
 }
 

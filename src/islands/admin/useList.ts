@@ -24,6 +24,9 @@ export const filterQuery = (f: Filters, page = true) =>
     spam: f.spam ? 1 : undefined,
     due: f.due,
     sort: f.sort,
+    owner: f.owner,
+    state: f.state,
+    form: f.form,
     page: page && f.page > 1 ? f.page : undefined,
   });
 
@@ -43,10 +46,12 @@ export function useAdminList<R extends AllItems<unknown>>(
   return list;
 }
 
-type Filtered = 'submissions' | 'messages';
+/** The lists whose status a list row sets. */
+type WithStatus = 'submissions' | 'messages';
+type Filtered = WithStatus | 'leads';
 
 /**
- * A filtered, paged list of submissions or messages: its filters (from `initial`, e.g. the overdue ones), the
+ * A filtered, paged list of submissions, messages or leads: its filters (from `initial`, e.g. the overdue ones), the
  * page they show, and its CSV export.
  */
 export function useFilteredList<T>(resource: Filtered, errorPrefix: string, initial: Partial<Filters> = {}) {
@@ -73,7 +78,7 @@ export function useFilteredList<T>(resource: Filtered, errorPrefix: string, init
  * Sets a record's status from a list ('Status updated successfully' or 'Error updating status: '),
  * then refreshes every query of the resource: the lists and, for submissions, the open detail.
  */
-export function useStatusUpdate(resource: Filtered, alsoRefresh: readonly string[] = []) {
+export function useStatusUpdate(resource: WithStatus, alsoRefresh: readonly string[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: string }) =>

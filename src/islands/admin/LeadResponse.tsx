@@ -1,0 +1,27 @@
+/** Where a lead stands against its response time: due, overdue (badged), or answered and how fast. */
+import type { LeadListItem } from '../../features/leads/contract.ts';
+import type { Json } from '../../lib/json.ts';
+import { Badge } from './Badge.tsx';
+import { dayTime } from './format.ts';
+import { firstResponseTime } from './lead-format.ts';
+
+export function LeadResponse({ lead }: { lead: Json<LeadListItem> }) {
+  if (lead.state === 'answered') {
+    const took = firstResponseTime(lead);
+    return (
+      <span className="flex flex-col gap-1" data-response="answered">
+        <span className="flex flex-wrap items-center gap-2">
+          <Badge value="answered" label="Answered" />
+          {lead.lastResponseAt && <span className="whitespace-nowrap">{dayTime(lead.lastResponseAt)}</span>}
+        </span>
+        {took && <span className="text-slate-600">First response in {took}</span>}
+      </span>
+    );
+  }
+  return (
+    <span className="flex flex-wrap items-center gap-2 whitespace-nowrap" data-response={lead.state}>
+      {lead.responseDueAt ? `Reply due ${dayTime(lead.responseDueAt)}` : 'Waiting'}
+      {lead.state === 'overdue' && <Badge value="overdue" label="Overdue" />}
+    </span>
+  );
+}

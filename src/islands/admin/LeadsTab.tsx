@@ -1,0 +1,158 @@
+/**
+ * Leads (docs/decisions/0030-leads.md): one row a person, newest activity first, with the forms they used, their
+ * owner and where their response stands; filters (search, owner, state, form, spam), paging and the CSV of the
+ * current view. Open shows the lead's page (its own chunk), whose Back returns here with the focus.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { leadForms, leadStates, type LeadListItem, type LeadStaffReply } from '../../features/leads/contract.ts';
+import type { Json } from '../../lib/json.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
+import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
+import { TabSection } from '../ui/TabSection.tsx';
+import { api } from './api.ts';
+import { dayTime } from './format.ts';
+import { formLabel, personOf, staffLabel, stateLabel } from './lead-format.ts';
+import { LeadResponse } from './LeadResponse.tsx';
+import { FilterBar, FilterSelect, SearchInput, SpamOnly, type Filters } from './ListControls.tsx';
+import { forgetLinkedLead, type Me } from './portal-session.ts';
+import { useFilteredList } from './useList.ts';
+
+// Its own chunk: the portal's first load stays within its budget (docs/performance.md).
+const LeadPage = lazy(() => import('./LeadPage.tsx'));
+
+type Row = Json<LeadListItem>;
+
+/** How the Leads tab opens: its filters (the header's overdue replies) and a lead (a link to `/admin?lead=`). */
+export interface LeadsView {
+  key: number;
+  initial?: Partial<Filters>;
+  openId: string | null;
+}
+
+export const staffKey = ['leads', 'staff'] as const;
+
+/** The staff who may own a lead (`/api/admin/leads/staff`), for the owner filter and the owner select. */
+export const useLeadStaff = () =>
+  useQuery({ queryKey: staffKey, queryFn: () => api<Json<LeadStaffReply>>('/api/admin/leads/staff') });
+
+const ownerChoices = { mine: 'Mine', unassigned: 'Unassigned' } as const;
+
+export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
+  const [openId, setOpenId] = useState<string | null>(view.openId);
+  const { list, setPage, controls } = useFilteredList<Row>('leads', 'Error fetching leads: ', view.initial);
+  const staff = useLeadStaff();
+  const { filters, onChange, exportHref } = controls;
+  // A new filter starts again from the first page.
+  const set = (change: Partial<Filters>) => onChange({ ...filters, ...change, page: 1 });
+
+  if (openId) {
+    const back = () => {
+      const from = openId;
+      setOpenId(null);
+      forgetLinkedLead();
+      // Back on the Open button the lead was opened with (or the first one, after a link), for the keyboard.
+      requestAnimationFrame(() =>
+        (
+          document.querySelector<HTMLElement>(`[data-open-lead="${from}"]`) ??
+          document.querySelector<HTMLElement>('[data-open-lead]')
+        )?.focus(),
+      );
+    };
+    return (
+      <Suspense fallback={<p className="text-slate-600">Loading the lead…</p>}>
+        <LeadPage id={openId} me={me} onBack={back} />
+      </Suspense>
+    );
+  }
+
+  const owners = [...Object.keys(ownerChoices), ...(staff.data?.items.map((s) => s.id) ?? [])];
+  const ownerName = (value: string) =>
+    value in ownerChoices
+      ? ownerChoices[value as keyof typeof ownerChoices]
+      : staffLabel(staff.data?.items.find((s) => s.id === value));
+
+  const columns: Column<Row>[] = [
+    { header: 'Last activity', className: 'whitespace-nowrap', cell: (l) => dayTime(l.lastActivityAt) },
+    {
+      header: 'Person',
+      cell: (l) => (
+        <>
+          <span className="font-medium">{l.name || '—'}</span>
+          {l.isSpam && <span className="ml-2 text-xs font-semibold text-red-700">Spam</span>}
+          <br />
+          <a className="text-brand-700 underline" href={`mailto:${l.email}`}>
+            {l.email}
+          </a>
+          {l.company && (
+            <>
+              <br />
+              <span className="text-slate-600">{l.company}</span>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Requests',
+      cell: (l) => (
+        <>
+          {l.requestCount}
+          <br />
+          <span className="text-slate-600">{l.forms.map((f) => formLabel[f]).join(', ')}</span>
+        </>
+      ),
+    },
+    { header: 'Owner', cell: (l) => staffLabel(l.owner) },
+    { header: 'Response', className: 'text-sm', cell: (l) => <LeadResponse lead={l} /> },
+    actionsColumn((l) => (
+      <button
+        type="button"
+        data-open-lead={l.id}
+        onClick={() => setOpenId(l.id)}
+        className={buttonClass({ variant: 'secondary', size: 'xs' })}
+      >
+        Open<span className="sr-only"> the lead {personOf(l)}</span>
+      </button>
+    )),
+  ];
+
+  return (
+    <TabSection title="Leads" hideTitle>
+      <FilterBar exportHref={exportHref}>
+        <SearchInput label="Search name, email or company" value={filters.q} onChange={(q) => set({ q })} />
+        <FilterSelect
+          label="Owner"
+          value={filters.owner}
+          onChange={(owner) => set({ owner })}
+          options={owners}
+          optionLabel={ownerName}
+        />
+        <FilterSelect
+          label="State"
+          value={filters.state}
+          onChange={(state) => set({ state })}
+          options={leadStates}
+          optionLabel={(s) => stateLabel[s]}
+        />
+        <FilterSelect
+          label="Form"
+          value={filters.form}
+          onChange={(form) => set({ form })}
+          options={leadForms}
+          optionLabel={(f) => formLabel[f]}
+        />
+        <SpamOnly checked={filters.spam} onChange={(spam) => set({ spam })} />
+      </FilterBar>
+      <DataTable
+        columns={columns}
+        caption="Leads, newest activity first"
+        list={list}
+        loading="Loading leads…"
+        empty="No leads match."
+        onPage={setPage}
+        rowData={(l) => ({ 'data-lead': l.id })}
+      />
+    </TabSection>
+  );
+}

@@ -1,0 +1,33 @@
+/** The words the leads' list and page share: their forms, states, owners and response times. */
+import type { LeadForm, LeadListItem, StaffName } from '../../features/leads/contract.ts';
+import type { Json } from '../../lib/json.ts';
+
+export const formLabel: Record<LeadForm, string> = {
+  message: 'Contact form',
+  contact_page: 'Short audit form',
+  intake: 'Intake',
+};
+
+export const stateLabel = { open: 'Open', answered: 'Answered', overdue: 'Overdue' } as const;
+
+export const staffLabel = (staff: Json<StaffName> | null | undefined, none = 'Unassigned'): string =>
+  staff ? staff.name || staff.email : none;
+
+/** A duration in words: "45 min", "3 h 20 min", "2 d 4 h". */
+export function duration(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+/** How long the first response took after the first request, when there was one. */
+export const firstResponseTime = (lead: Json<LeadListItem>): string | null =>
+  lead.firstResponseAt
+    ? duration(new Date(lead.firstResponseAt).getTime() - new Date(lead.firstRequestAt).getTime())
+    : null;
+
+/** The person's name as a heading says it: their name, or their address when they gave none. */
+export const personOf = (lead: Json<LeadListItem>): string => lead.name || lead.email;
