@@ -71,7 +71,7 @@ describe('the portal when the session ends', () => {
   it('shows the notice on the sign-in screen after a 401, and reopens the same tab after signing in', async () => {
     const session = server(true);
     const el = await render();
-    await until(() => expect(selected(el)).toBe('Audit Submissions'));
+    await until(() => expect(selected(el)).toBe('Leads'));
     expect(el.textContent).not.toContain(NOTICE);
 
     // The session ends on the server; the next call of the open tab answers 401.

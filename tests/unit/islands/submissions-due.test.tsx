@@ -27,13 +27,16 @@ const row = (id: string, status: string, overdue: boolean) => ({
 
 let root: Root | undefined;
 
-async function mount(node: ReactNode) {
+async function mount(node: ReactNode, ready = '[data-submission="a"]') {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
       if (url === '/api/admin/submissions/overdue') return json(200, { review: 1, audit: 2 });
+      // The portal opens on the Leads tab: no lead, none overdue.
+      if (url === '/api/admin/leads/overdue') return json(200, { response: 0 });
+      if (url.startsWith('/api/admin/leads')) return json(200, { items: [], total: 0, page: 1, pageSize: 50 });
       const items = [row('a', 'pending', true), row('b', 'completed', false)];
       return json(200, { items, total: 2, page: 1, pageSize: 50 });
     }),
@@ -41,7 +44,7 @@ async function mount(node: ReactNode) {
   const el = document.body.appendChild(document.createElement('div'));
   root = createRoot(el);
   await act(async () => root!.render(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>));
-  await vi.waitFor(() => expect(el.querySelector('[data-submission="a"]')).not.toBeNull());
+  await vi.waitFor(() => expect(el.querySelector(ready)).not.toBeNull());
   return { el, urls };
 }
 
@@ -82,8 +85,7 @@ describe('the clock in the submissions list', () => {
 
   it('counts the overdue in the portal header, which opens the overdue list, earliest due first', async () => {
     const me = staffMe();
-    const { el, urls } = await mount(<Portal me={me} />);
-    await vi.waitFor(() => expect(el.querySelector('[data-overdue]')).not.toBeNull());
+    const { el, urls } = await mount(<Portal me={me} />, '[data-overdue]');
     expect(el.querySelector('[data-overdue]')!.textContent).toBe('Overdue: 1 review, 2 audits (show them)');
     await click(button(el, 'Overdue: 1 review, 2 audits (show them)'));
     await vi.waitFor(() => expect(urls).toContain('/api/admin/submissions?due=overdue&sort=due'));
