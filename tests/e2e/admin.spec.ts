@@ -24,6 +24,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   await signIn(page, admin);
   const tabs = page.getByRole('tablist', { name: 'Portal sections' });
   await expect(tabs.getByRole('tab')).toHaveText([
+    'Leads',
     'Audit Submissions',
     'Contact Messages',
     'Blog Posts',
@@ -33,7 +34,8 @@ test('an administrator made on the command line runs the whole portal', async ({
   ]);
   expect(await axeViolations(page)).toEqual([]);
 
-  // Audit submissions: pending is yellow; setting reviewed turns it blue and stamps updated_at.
+  // Audit submissions (the Leads tab comes first): pending is yellow; setting reviewed turns it blue and stamps updated_at.
+  await tabs.getByRole('tab', { name: 'Audit Submissions' }).click();
   const row = page.locator(`tr[data-submission="${submissionId}"]`);
   await expect(row.locator('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
   const before = (
@@ -158,7 +160,9 @@ test('a viewer sees read-only tabs', async ({ page, request, baseURL }) => {
   await request.post('/api/contact', { data: contactPayload(), headers: { origin: baseURL! } });
   await signIn(page, viewer);
   const tabs = page.getByRole('tablist', { name: 'Portal sections' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Audit Submissions', 'Contact Messages']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Leads', 'Audit Submissions', 'Contact Messages']);
+  await expect(page.locator('tr[data-lead]').first()).toBeVisible();
+  await tabs.getByRole('tab', { name: 'Audit Submissions' }).click();
   await expect(page.locator('tr[data-submission]').first()).toBeVisible();
   await expect(page.getByRole('combobox', { name: /^Status of/ })).toHaveCount(0);
   await tabs.getByRole('tab', { name: 'Contact Messages' }).click();

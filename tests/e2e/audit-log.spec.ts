@@ -27,6 +27,7 @@ test('an admin reads the audit log newest first and exports it; an editor has no
 
   await signIn(page, admin);
   const tabs = page.getByRole('tablist', { name: 'Portal sections' });
+  await tabs.getByRole('tab', { name: 'Audit Submissions' }).click();
   const row = page.locator(`tr[data-submission="${submissionId}"]`);
   await row.getByRole('combobox', { name: `Status of ${company}` }).selectOption('reviewed');
   await expect(page.getByText('Status updated successfully').last()).toBeVisible();
@@ -86,6 +87,6 @@ test('an admin reads the audit log newest first and exports it; an editor has no
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Signed out successfully').last()).toBeVisible();
   await signIn(page, editor);
-  await expect(tabs.getByRole('tab')).toHaveText(['Audit Submissions', 'Contact Messages', 'Blog Posts']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Leads', 'Audit Submissions', 'Contact Messages', 'Blog Posts']);
   expect(await page.evaluate(async () => (await fetch('/api/admin/audit-log')).status)).toBe(403);
 });

@@ -34,6 +34,7 @@ const saved = (page: Page) => expect(page.locator('[data-save-status="saved"]'))
 
 /** From the Audit Submissions tab: finds the submission, opens it, then its report. */
 async function openReport(page: Page) {
+  await page.getByRole('tablist', { name: 'Portal sections' }).getByRole('tab', { name: 'Audit Submissions' }).click();
   await page.getByRole('searchbox', { name: 'Search company, name or email' }).fill(company);
   await page
     .locator(`tr[data-submission="${submissionId}"]`)
