@@ -30,7 +30,7 @@ export default adminEndpoint((url, { id }) => {
     role: 'viewer',
     exportPath: '/export.csv',
     file: 'audit-submissions',
-    query: submissionsQuery,
+    query: (url) => submissionsQuery(url),
     page: listSubmissions,
     csv: exportSubmissions,
   });

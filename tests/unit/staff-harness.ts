@@ -12,6 +12,7 @@ import {
   auditSubmissions,
   blogPosts,
   contactMessages,
+  leads,
   mailOutbox,
   userRoles,
   users,
@@ -29,7 +30,7 @@ export interface FunctionModule {
 }
 
 /** Every table the admin tests write. */
-const adminTables = [blogPosts, userRoles, contactMessages, auditSubmissions, users];
+const adminTables = [blogPosts, userRoles, contactMessages, auditSubmissions, leads, users];
 
 /** The file's test database (tests/unit/test-db.ts), the admin tables emptied before each test. */
 export const useAdminDatabase = (options: TestDatabaseOptions = {}): DbHandle =>
@@ -85,8 +86,13 @@ export async function seedStaff(handle: DbHandle): Promise<void> {
 /** Makes the next requests come from `actor` (anonymous: no session). */
 export function signIn(actor: Actor | SessionUser): void {
   const user = typeof actor === 'string' ? (actor === 'anonymous' ? null : staff[actor]) : actor;
+  signedIn = user;
   vi.mocked(getSessionUser).mockResolvedValue(user);
 }
+
+let signedIn: SessionUser | null = null;
+/** Who the next requests come from (null: nobody signed in). */
+export const currentUser = (): SessionUser | null => signedIn;
 
 /** Calls a function at `path` with the params its `config.path` gives (the first matching pattern wins). */
 export function request(

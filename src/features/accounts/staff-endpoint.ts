@@ -62,7 +62,8 @@ export interface StaffList<Q> {
   exportPath: string;
   /** The download's file name, without `.csv`. */
   file: string;
-  query: (url: URL) => Q;
+  /** The list's filters from its URL (and the signed-in staff member, for a filter such as `owner=mine`). */
+  query: (url: URL, staff: Staff) => Q;
   page: (db: Db, query: Q) => Promise<unknown>;
   csv: (db: Db, query: Q) => Promise<string>;
 }
@@ -76,9 +77,12 @@ export function listRoutes<Q>(url: URL, id: string | undefined, list: StaffList<
 export function listRoutes<Q>(url: URL, id: string | undefined, list: StaffList<Q>): Actions | null {
   if (url.pathname.endsWith(list.exportPath)) {
     return {
-      GET: { role: list.role, run: async ({ db }) => csvAttachment(list.file, await list.csv(db, list.query(url))) },
+      GET: {
+        role: list.role,
+        run: async (staff) => csvAttachment(list.file, await list.csv(staff.db, list.query(url, staff))),
+      },
     };
   }
   if (id !== undefined) return null;
-  return { GET: { role: list.role, run: async ({ db }) => json(await list.page(db, list.query(url))) } };
+  return { GET: { role: list.role, run: async (staff) => json(await list.page(staff.db, list.query(url, staff))) } };
 }

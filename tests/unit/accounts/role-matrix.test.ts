@@ -58,6 +58,11 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
       'GET /api/admin/messages/export.csv',
       'POST /api/admin/messages/:id/open',
       'GET /api/admin/reports/:id',
+      'GET /api/admin/leads',
+      'GET /api/admin/leads/export.csv',
+      'GET /api/admin/leads/overdue',
+      'GET /api/admin/leads/staff',
+      'GET /api/admin/leads/:id',
     ]);
     expect(allowed('editor')).toEqual(
       Object.keys(routes).filter(
