@@ -23,13 +23,13 @@ import {
 } from '../../src/features/leads/contract.ts';
 import {
   exportLeads,
-  getLead,
   leadItem,
   leadsQuery,
   leadStaff,
   listLeads,
   overdueLeads,
 } from '../../src/features/leads/leads.ts';
+import { getLead } from '../../src/features/leads/lead-timeline.ts';
 import { addNote, answeredElsewhere, assignLead, deleteNote, replyToLead } from '../../src/features/leads/lead-work.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';

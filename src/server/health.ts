@@ -4,12 +4,13 @@
  * only when every check is. Nothing secret is shown: not a URL, not a key, not an error's stack.
  */
 import { randomBytes } from 'node:crypto';
-import { desc, getTableName, inArray, is, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, getTableName, inArray, is, isNotNull, notLike, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { getDb } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { defaultTransport } from './mail/sender.ts';
+import { SLACK_KINDS, slackSettingProblem } from './mail/slack.ts';
 import {
   authSecretProblem,
   hasDatabase,
@@ -84,9 +85,14 @@ function authSecret(): Check {
   return { ok: false, detail: `BETTER_AUTH_SECRET ${problem}`, suggestion: randomBytes(32).toString('base64') };
 }
 
-/** The per-site settings (src/config/settings.ts): none may be malformed or a placeholder once deployed. */
+/**
+ * The per-site settings (src/config/settings.ts): none may be malformed or a placeholder once deployed. A
+ * malformed SLACK_WEBHOOK_URL is named too (optional, it stops no function, but Slack gets nothing until fixed).
+ */
 function settings(): Check {
   const problems = siteSettingProblems();
+  const slack = slackSettingProblem();
+  if (slack) problems.push({ setting: 'SLACK_WEBHOOK_URL', problem: slack });
   if (!problems.length) return { ok: true, detail: 'set' };
   const detail = problems.map((p) => `${p.setting} ${p.problem}`).join('; ');
   if (!isDeployed()) return { ok: true, detail: `${detail} (local use only)` };
@@ -111,9 +117,13 @@ export function shownReason(error: string): string {
   return line.length > REASON_MAX ? `${line.slice(0, REASON_MAX - 1).trimEnd()}…` : line;
 }
 
-/** What the outbox says of delivery: how much waits or gave up, and whether the latest try was refused. */
+/**
+ * What the outbox says of mail delivery: how much waits or gave up, and whether the latest try was refused.
+ * Slack posts (`slack.*`) are not mail: a refused one says nothing of the mail provider.
+ */
 async function outboxState(): Promise<{ pending: number; failed: number; refused: string | null }> {
   const { db } = await within(getDb());
+  const mail = notLike(mailOutbox.kind, SLACK_KINDS);
   const [[counts], [latest]] = await within(
     Promise.all([
       db
@@ -122,12 +132,12 @@ async function outboxState(): Promise<{ pending: number; failed: number; refused
           failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')`.mapWith(Number),
         })
         .from(mailOutbox)
-        .where(inArray(mailOutbox.status, ['pending', 'failed'])),
+        .where(and(inArray(mailOutbox.status, ['pending', 'failed']), mail)),
       // The latest try of any mail (a sent one wins a tie): refused, when it failed and nothing was sent after.
       db
         .select({ status: mailOutbox.status, lastError: mailOutbox.lastError })
         .from(mailOutbox)
-        .where(isNotNull(mailOutbox.lastAttemptAt))
+        .where(and(isNotNull(mailOutbox.lastAttemptAt), mail))
         .orderBy(desc(mailOutbox.lastAttemptAt), sql`${mailOutbox.status} = 'sent' desc`)
         .limit(1),
     ]),

@@ -26,7 +26,7 @@ export async function openTestDatabase(): Promise<DbHandle> {
 export interface TestDatabaseOptions {
   /** Tables emptied before each test, in this order (rows that point at others first). */
   empty?: PgTable[];
-  /** Tables emptied with TRUNCATE (append-only ones whose trigger refuses DELETE). */
+  /** Tables emptied with TRUNCATE … CASCADE (append-only ones whose trigger refuses DELETE; what points at them goes too). */
   truncate?: string[];
   /** Leaves the functions' database (getDb) alone, for tests that call the services with `handle.db`. */
   serviceOnly?: boolean;
@@ -56,7 +56,7 @@ export function useTestDatabase({
     beforeEach(async () => {
       const { db } = current();
       for (const table of empty) await db.delete(table);
-      for (const table of truncate) await db.execute(sql.raw(`truncate ${table}`));
+      for (const table of truncate) await db.execute(sql.raw(`truncate ${table} cascade`));
     });
   return {
     get db(): Db {

@@ -3,39 +3,15 @@
  * owner, state, form and spam filters) and its CSV, the overdue count of the portal's header, who may own a
  * lead, and one lead with its requests and its timeline.
  */
-import { and, asc, desc, eq, exists, ilike, inArray, isNotNull, isNull, lt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, isNotNull, isNull, lt, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  auditLog,
-  auditReportDeliveries,
-  auditSubmissions,
-  contactMessages,
-  leadEvents,
-  leads,
-  leadStates,
-  mailOutbox,
-  userRoles,
-  users,
-  type Lead,
-} from '../../db/schema.ts';
-import { submissionClock } from '../../lib/audit-report.ts';
+import { auditSubmissions, contactMessages, leads, leadStates, userRoles, users, type Lead } from '../../db/schema.ts';
 import type { ListPage } from '../../lib/list-page.ts';
 import { toCsv } from '../../server/csv.ts';
 import { invalidFields, notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
 import { containsPattern, pageOf, readListQuery } from '../../server/list-query.ts';
-import {
-  leadForms,
-  NOTE_DELETE_MINUTES,
-  type LeadDetail,
-  type LeadForm,
-  type LeadListItem,
-  type LeadRequest,
-  type LeadState,
-  type StaffName,
-  type TimelineEntry,
-  type TimelineMail,
-} from './contract.ts';
+import { leadForms, type LeadForm, type LeadListItem, type LeadState, type StaffName } from './contract.ts';
 
 export interface LeadQuery {
   q: string;
@@ -227,199 +203,10 @@ export async function leadStaff(db: Db): Promise<StaffName[]> {
     .orderBy(asc(users.name), asc(users.email));
 }
 
-const mailColumns = {
-  id: mailOutbox.id,
-  mailKind: mailOutbox.kind,
-  subject: mailOutbox.subject,
-  status: mailOutbox.status,
-  sentAt: mailOutbox.sentAt,
-  lastError: mailOutbox.lastError,
-  createdAt: mailOutbox.createdAt,
-};
-
-/** A mail row as the timeline shows it (from a join, so every column may be null). */
-const shownMail = (row: {
-  mailKind: string | null;
-  subject: string | null;
-  status: TimelineMail['status'] | null;
-  sentAt: Date | null;
-  lastError: string | null;
-}): TimelineMail => ({
-  mailKind: row.mailKind ?? '',
-  subject: row.subject ?? '',
-  status: row.status ?? 'pending',
-  sentAt: row.sentAt,
-  lastError: row.lastError,
-});
-
-const staffName = (id: unknown, name: unknown, email: unknown): StaffName | null =>
-  typeof id === 'string'
-    ? { id, name: typeof name === 'string' ? name : '', email: typeof email === 'string' ? email : '' }
-    : null;
-
-/** Order of entries at the same moment: a request before what followed from it. */
-const kindOrder: Record<TimelineEntry['kind'], number> = {
-  message: 0,
-  audit: 0,
-  mail: 1,
-  status: 2,
-  owner: 3,
-  note: 4,
-  reply: 5,
-  elsewhere: 5,
-  report: 6,
-};
-
 /** One lead as the list shows it (the answer of a change to it); 404 when there is none. */
 export async function leadItem(db: Db, id: string | undefined, now = new Date()): Promise<LeadListItem> {
   if (!isUuid(id)) throw notFound('lead');
   const [row] = await db.select(itemColumns(db)).from(l).leftJoin(users, eq(users.id, l.ownerId)).where(eq(l.id, id));
   if (!row) throw notFound('lead');
   return listItem(row, now);
-}
-
-/** One lead: the lead, its requests newest first, and its whole timeline oldest first. */
-export async function getLead(db: Db, id: string | undefined, now = new Date()): Promise<LeadDetail> {
-  const lead = await leadItem(db, id, now);
-  const leadId = lead.id;
-  const [messages, submissions, events, mails] = await Promise.all([
-    db.select().from(m).where(eq(m.leadId, leadId)).orderBy(desc(m.createdAt), desc(m.id)),
-    db
-      .select({
-        id: s.id,
-        createdAt: s.createdAt,
-        updatedAt: s.updatedAt,
-        status: s.status,
-        source: s.source,
-        companyName: s.companyName,
-        contactName: s.contactName,
-        contactEmail: s.contactEmail,
-        serviceType: s.serviceType,
-        isSpam: s.isSpam,
-      })
-      .from(s)
-      .where(eq(s.leadId, leadId))
-      .orderBy(desc(s.createdAt), desc(s.id)),
-    db
-      .select({ event: leadEvents, mail: mailColumns })
-      .from(leadEvents)
-      .leftJoin(mailOutbox, eq(mailOutbox.id, leadEvents.mailId))
-      .where(eq(leadEvents.leadId, leadId))
-      .orderBy(asc(leadEvents.at), asc(leadEvents.id)),
-    db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.leadId, leadId)),
-  ]);
-  const requestIds = [...messages.map((x) => x.id), ...submissions.map((x) => x.id)];
-  const submissionIds = submissions.map((x) => x.id);
-  const [statuses, openings] = await Promise.all([
-    requestIds.length
-      ? db
-          .select()
-          .from(auditLog)
-          .where(
-            and(
-              inArray(auditLog.targetId, requestIds),
-              inArray(auditLog.action, ['submission.status', 'message.status']),
-            ),
-          )
-      : [],
-    submissionIds.length
-      ? db
-          .select({
-            id: auditReportDeliveries.id,
-            submissionId: auditReportDeliveries.submissionId,
-            version: auditReportDeliveries.version,
-            firstOpenedAt: auditReportDeliveries.firstOpenedAt,
-          })
-          .from(auditReportDeliveries)
-          .where(
-            and(
-              inArray(auditReportDeliveries.submissionId, submissionIds),
-              isNotNull(auditReportDeliveries.firstOpenedAt),
-            ),
-          )
-      : [],
-  ]);
-
-  const requests: LeadRequest[] = [
-    ...messages.map((x) => ({ kind: 'message' as const, ...x })),
-    ...submissions.map((x) => ({ kind: 'audit' as const, ...x, ...submissionClock(x.createdAt, x.status, now) })),
-  ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-
-  const replyMails = new Set(events.map((e) => e.event.mailId).filter(Boolean));
-  const timeline: TimelineEntry[] = [
-    ...messages.map((x): TimelineEntry => ({
-      kind: 'message',
-      at: x.createdAt,
-      id: x.id,
-      message: x.message,
-      status: x.status,
-      isSpam: x.isSpam,
-    })),
-    ...submissions.map((x): TimelineEntry => ({
-      kind: 'audit',
-      at: x.createdAt,
-      id: x.id,
-      source: x.source,
-      companyName: x.companyName,
-      status: x.status,
-      isSpam: x.isSpam,
-    })),
-    ...statuses.map((x): TimelineEntry => ({
-      kind: 'status',
-      at: x.at,
-      id: x.id,
-      target: x.targetType === 'message' ? 'message' : 'submission',
-      targetId: x.targetId,
-      from: String(x.detail.from ?? ''),
-      to: String(x.detail.to ?? ''),
-      actorEmail: x.actorEmail,
-      via: typeof x.detail.via === 'string' ? x.detail.via : null,
-    })),
-    ...events.map(({ event: e, mail }): TimelineEntry => {
-      const base = { at: e.at, id: e.id };
-      switch (e.kind) {
-        case 'note':
-          return {
-            kind: 'note',
-            ...base,
-            body: e.body,
-            authorId: e.actorId,
-            authorEmail: e.actorEmail,
-            deletableUntil: new Date(e.at.getTime() + NOTE_DELETE_MINUTES * 60_000),
-          };
-        case 'owner':
-          return {
-            kind: 'owner',
-            ...base,
-            from: staffName(e.detail.from, e.detail.fromName, e.detail.fromEmail),
-            to: staffName(e.detail.to, e.detail.toName, e.detail.toEmail),
-            actorEmail: e.actorEmail,
-          };
-        case 'reply':
-          return {
-            kind: 'reply',
-            ...base,
-            subject: e.subject,
-            body: e.body,
-            actorEmail: e.actorEmail,
-            replyTo: String(e.detail.replyTo ?? ''),
-            mail: mail?.id ? shownMail(mail) : null,
-          };
-        case 'elsewhere':
-          return { kind: 'elsewhere', ...base, body: e.body, actorEmail: e.actorEmail };
-      }
-    }),
-    ...mails
-      .filter((x) => !replyMails.has(x.id))
-      .map((x): TimelineEntry => ({ kind: 'mail', at: x.createdAt, id: x.id, ...shownMail(x) })),
-    ...openings.map((x): TimelineEntry => ({
-      kind: 'report',
-      at: x.firstOpenedAt!,
-      id: x.id,
-      submissionId: x.submissionId,
-      version: x.version,
-    })),
-  ].sort((a, b) => a.at.getTime() - b.at.getTime() || kindOrder[a.kind] - kindOrder[b.kind]);
-
-  return { lead, requests, timeline };
 }

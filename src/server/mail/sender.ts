@@ -4,14 +4,15 @@
  * and each request has a time limit, so one hung call cannot use up a scheduled run. Failures retry with
  * exponential backoff. Without a key, `npm start` prints mail to the console (account links included, for
  * the developer); a deployed site never does: its mail stays pending in the outbox until a key is set, and
- * `/api/health` says so.
+ * `/api/health` says so. Slack posts (`slack.*` rows, src/server/mail/slack.ts) go the same way to Slack's webhook.
  */
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, like, lte, notLike } from 'drizzle-orm';
 import { Resend } from 'resend';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
 import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
+import { isSlackKind, SLACK_KINDS, slackWebhookUrl } from './slack.ts';
 
 export interface Transport {
   name: string;
@@ -76,18 +77,59 @@ export function defaultTransport(env: Env = platformEnv()): Transport | null {
   return isDeployed(env) ? null : consoleTransport;
 }
 
-/** Sends every due mail once; returns how many were sent and how many failed this round. */
+/**
+ * Slack's incoming webhook (src/server/mail/slack.ts): posts a `slack.*` row's text as `{ text }`, with a time
+ * limit. Slack answers 200 `ok`; anything else (404 `no_service`, 403 `invalid_token`, 410
+ * `channel_is_archived`…) is a failure, retried like a refused mail. The error names Slack's answer, never the
+ * webhook's address. A webhook has no idempotency key: a retry after a lost answer may post twice.
+ */
+export function slackTransport(url: string, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): Transport {
+  const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
+  const post = options.fetch ?? fetch;
+  return {
+    name: 'slack',
+    async send(mail) {
+      const response = await post(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text: mail.textBody }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const answer = (await response.text()).replace(/\s+/g, ' ').trim().slice(0, 200);
+      if (!response.ok) throw new Error(`Slack answered ${response.status}: ${answer || response.statusText}`);
+      return `slack:${mail.id}`;
+    },
+  };
+}
+
+/** The Slack transport the environment configures (a well-formed SLACK_WEBHOOK_URL, not on a preview), or null. */
+export function defaultSlackTransport(env: Env = platformEnv()): Transport | null {
+  const url = slackWebhookUrl(env);
+  return url ? slackTransport(url) : null;
+}
+
+/**
+ * Sends every due mail once, and posts every due Slack row (`slack.*`) through `slack`; returns how many were
+ * sent and how many failed this round. Rows without a transport (mail without a provider, Slack without a
+ * webhook) are not even read: they stay pending, and cannot fill the batch ahead of the others.
+ */
 export async function drainOutbox(
   db: Db,
   transport: Transport | null = defaultTransport(),
   now = new Date(),
   batch = 25,
+  slack: Transport | null = defaultSlackTransport(),
 ): Promise<{ sent: number; failed: number }> {
-  if (!transport) return { sent: 0, failed: 0 }; // no provider: everything stays pending
+  if (!transport && !slack) return { sent: 0, failed: 0 }; // no provider: everything stays pending
+  const kinds = !slack
+    ? notLike(mailOutbox.kind, SLACK_KINDS)
+    : !transport
+      ? like(mailOutbox.kind, SLACK_KINDS)
+      : undefined;
   const due = await db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), kinds))
     .orderBy(asc(mailOutbox.createdAt))
     .limit(batch);
   let sent = 0;
@@ -95,7 +137,8 @@ export async function drainOutbox(
   for (const mail of due) {
     const attempts = mail.attempts + 1;
     try {
-      const providerId = await transport.send(mail);
+      const via = isSlackKind(mail.kind) ? slack : transport;
+      const providerId = await via!.send(mail);
       const at = new Date();
       // Only a still-pending row is marked, so two drains racing for one mail record it once.
       await db

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as auditLogFn from '../../../netlify/functions/admin-audit-log.mts';
 import * as documentsFn from '../../../netlify/functions/admin-documents.mts';
-import * as leadsFn from '../../../netlify/functions/admin-leads.mts';
 import * as mailFn from '../../../netlify/functions/admin-mail.mts';
 import * as meFn from '../../../netlify/functions/admin-me.mts';
 import * as messagesFn from '../../../netlify/functions/admin-messages.mts';
@@ -12,30 +11,16 @@ import * as reportsFn from '../../../netlify/functions/admin-reports.mts';
 import * as rolesFn from '../../../netlify/functions/admin-roles.mts';
 import * as submissionsFn from '../../../netlify/functions/admin-submissions.mts';
 import type { DbHandle } from '../../../src/db/client.ts';
-import { auditReports, leadEvents, uploadedDocuments, userRoles, type Role } from '../../../src/db/schema.ts';
+import { auditReports, uploadedDocuments, userRoles, type Role } from '../../../src/db/schema.ts';
 import { deliverReport } from '../../../src/features/reports/delivery.ts';
 import { openReport } from '../../../src/features/reports/report.ts';
 import { commandLine } from '../../../src/server/action-log.ts';
 import { documentsStore } from '../../../src/features/uploads/stores.ts';
-import {
-  addMail,
-  addMessage,
-  addPost,
-  addSubmission,
-  addUser,
-  currentUser,
-  type FunctionModule,
-} from '../staff-harness.ts';
+import { leadRoutes } from './lead-routes.ts';
+import type { Route } from './route.ts';
+import { addMail, addMessage, addPost, addSubmission, addUser } from '../staff-harness.ts';
 
-export interface Route {
-  fn: FunctionModule;
-  method: string;
-  /** The least role that may call it; null: any signed-in user. */
-  needs: Role | null;
-  success: number;
-  /** A fresh target for each call (a delete must find something to delete). */
-  prepare: () => Promise<{ path: string; body?: unknown }>;
-}
+export type { Route };
 
 /** The routes, their targets made in `handle`'s database; `freshUser` adds an account with `roles`. */
 export function adminRoutes(handle: DbHandle) {
@@ -43,17 +28,6 @@ export function adminRoutes(handle: DbHandle) {
   const submission = async () => (await addSubmission(handle)).id;
   const message = async () => (await addMessage(handle)).id;
   const post = async () => (await addPost(handle)).id;
-  const lead = async () => (await addMessage(handle)).leadId;
-  /** A note on a fresh lead by whoever is signed in (only its author may delete it), and its lead. */
-  async function note(): Promise<string> {
-    const leadId = await lead();
-    const author = currentUser() ?? { id: 'nobody', email: 'nobody@example.com' };
-    const [row] = await handle.db
-      .insert(leadEvents)
-      .values({ leadId, kind: 'note', actorId: author.id, actorEmail: author.email, body: 'Called them.' })
-      .returning();
-    return `/api/admin/leads/${leadId}/notes/${row!.id}`;
-  }
   /** A submission whose report is opened and every area scored, ready to deliver. */
   async function scoredReport(): Promise<string> {
     const report = await openReport(handle.db, await submission());
@@ -292,85 +266,7 @@ export function adminRoutes(handle: DbHandle) {
       success: 200,
       prepare: async () => ({ path: `/api/admin/mail/${(await addMail(handle)).id}/retry`, body: {} }),
     },
-    'GET /api/admin/leads': {
-      fn: leadsFn,
-      method: 'GET',
-      needs: 'viewer',
-      success: 200,
-      prepare: fixed('/api/admin/leads?owner=mine&state=open'),
-    },
-    'GET /api/admin/leads/export.csv': {
-      fn: leadsFn,
-      method: 'GET',
-      needs: 'viewer',
-      success: 200,
-      prepare: fixed('/api/admin/leads/export.csv'),
-    },
-    'GET /api/admin/leads/overdue': {
-      fn: leadsFn,
-      method: 'GET',
-      needs: 'viewer',
-      success: 200,
-      prepare: fixed('/api/admin/leads/overdue'),
-    },
-    'GET /api/admin/leads/staff': {
-      fn: leadsFn,
-      method: 'GET',
-      needs: 'viewer',
-      success: 200,
-      prepare: fixed('/api/admin/leads/staff'),
-    },
-    'GET /api/admin/leads/:id': {
-      fn: leadsFn,
-      method: 'GET',
-      needs: 'viewer',
-      success: 200,
-      prepare: async () => ({ path: `/api/admin/leads/${await lead()}` }),
-    },
-    'PUT /api/admin/leads/:id/owner': {
-      fn: leadsFn,
-      method: 'PUT',
-      needs: 'editor',
-      success: 200,
-      prepare: async () => ({ path: `/api/admin/leads/${await lead()}/owner`, body: { ownerId: 'user-editor' } }),
-    },
-    'POST /api/admin/leads/:id/notes': {
-      fn: leadsFn,
-      method: 'POST',
-      needs: 'editor',
-      success: 201,
-      prepare: async () => ({
-        path: `/api/admin/leads/${await lead()}/notes`,
-        body: { body: 'Called, deck Tuesday.' },
-      }),
-    },
-    'DELETE /api/admin/leads/:id/notes/:noteId': {
-      fn: leadsFn,
-      method: 'DELETE',
-      needs: 'editor',
-      success: 204,
-      prepare: async () => ({ path: await note() }),
-    },
-    'POST /api/admin/leads/:id/replies': {
-      fn: leadsFn,
-      method: 'POST',
-      needs: 'editor',
-      success: 201,
-      prepare: async () => ({
-        path: `/api/admin/leads/${await lead()}/replies`,
-        body: { subject: 'Re: your message', body: 'Thank you, happy to talk on Tuesday.' },
-      }),
-    },
-    'POST /api/admin/leads/:id/answered-elsewhere': {
-      fn: leadsFn,
-      method: 'POST',
-      needs: 'editor',
-      success: 201,
-      prepare: async () => ({
-        path: `/api/admin/leads/${await lead()}/answered-elsewhere`,
-        body: { note: 'Called them back.' },
-      }),
-    },
+    ...leadRoutes(handle),
   };
 
   return { routes, freshUser };

@@ -1,0 +1,13 @@
+// Scheduled every 15 minutes: queues the alerts of leads whose response is due within 4 hours (to the owner)
+// or overdue (to the staff inbox), and their Slack posts when SLACK_WEBHOOK_URL is set; mail-drain sends them.
+import type { Config } from '@netlify/functions';
+import { getDb } from '../../src/db/client.ts';
+import { queueLeadAlerts } from '../../src/features/leads/alerts.ts';
+import { json, withErrors } from '../../src/server/http.ts';
+
+export default withErrors(async () => {
+  const { db } = await getDb();
+  return json(await queueLeadAlerts(db));
+});
+
+export const config: Config = { schedule: '*/15 * * * *' };

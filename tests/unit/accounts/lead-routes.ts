@@ -1,0 +1,102 @@
+/** The leads' routes for the role matrix (role-routes.ts), each with a fresh lead (or note) per call. */
+import * as leadsFn from '../../../netlify/functions/admin-leads.mts';
+import type { DbHandle } from '../../../src/db/client.ts';
+import { leadEvents } from '../../../src/db/schema.ts';
+import { addMessage, currentUser } from '../staff-harness.ts';
+import type { Route } from './route.ts';
+
+export function leadRoutes(handle: DbHandle): Record<string, Route> {
+  const fixed = (path: string, body?: unknown) => async () => ({ path, body });
+  const lead = async () => (await addMessage(handle)).leadId;
+  /** A note on a fresh lead by whoever is signed in (only its author may delete it), and its lead. */
+  async function note(): Promise<string> {
+    const leadId = await lead();
+    const author = currentUser() ?? { id: 'nobody', email: 'nobody@example.com' };
+    const [row] = await handle.db
+      .insert(leadEvents)
+      .values({ leadId, kind: 'note', actorId: author.id, actorEmail: author.email, body: 'Called them.' })
+      .returning();
+    return `/api/admin/leads/${leadId}/notes/${row!.id}`;
+  }
+  return {
+    'GET /api/admin/leads': {
+      fn: leadsFn,
+      method: 'GET',
+      needs: 'viewer',
+      success: 200,
+      prepare: fixed('/api/admin/leads?owner=mine&state=open'),
+    },
+    'GET /api/admin/leads/export.csv': {
+      fn: leadsFn,
+      method: 'GET',
+      needs: 'viewer',
+      success: 200,
+      prepare: fixed('/api/admin/leads/export.csv'),
+    },
+    'GET /api/admin/leads/overdue': {
+      fn: leadsFn,
+      method: 'GET',
+      needs: 'viewer',
+      success: 200,
+      prepare: fixed('/api/admin/leads/overdue'),
+    },
+    'GET /api/admin/leads/staff': {
+      fn: leadsFn,
+      method: 'GET',
+      needs: 'viewer',
+      success: 200,
+      prepare: fixed('/api/admin/leads/staff'),
+    },
+    'GET /api/admin/leads/:id': {
+      fn: leadsFn,
+      method: 'GET',
+      needs: 'viewer',
+      success: 200,
+      prepare: async () => ({ path: `/api/admin/leads/${await lead()}` }),
+    },
+    'PUT /api/admin/leads/:id/owner': {
+      fn: leadsFn,
+      method: 'PUT',
+      needs: 'editor',
+      success: 200,
+      prepare: async () => ({ path: `/api/admin/leads/${await lead()}/owner`, body: { ownerId: 'user-editor' } }),
+    },
+    'POST /api/admin/leads/:id/notes': {
+      fn: leadsFn,
+      method: 'POST',
+      needs: 'editor',
+      success: 201,
+      prepare: async () => ({
+        path: `/api/admin/leads/${await lead()}/notes`,
+        body: { body: 'Called, deck Tuesday.' },
+      }),
+    },
+    'DELETE /api/admin/leads/:id/notes/:noteId': {
+      fn: leadsFn,
+      method: 'DELETE',
+      needs: 'editor',
+      success: 204,
+      prepare: async () => ({ path: await note() }),
+    },
+    'POST /api/admin/leads/:id/replies': {
+      fn: leadsFn,
+      method: 'POST',
+      needs: 'editor',
+      success: 201,
+      prepare: async () => ({
+        path: `/api/admin/leads/${await lead()}/replies`,
+        body: { subject: 'Re: your message', body: 'Thank you, happy to talk on Tuesday.' },
+      }),
+    },
+    'POST /api/admin/leads/:id/answered-elsewhere': {
+      fn: leadsFn,
+      method: 'POST',
+      needs: 'editor',
+      success: 201,
+      prepare: async () => ({
+        path: `/api/admin/leads/${await lead()}/answered-elsewhere`,
+        body: { note: 'Called them back.' },
+      }),
+    },
+  };
+}
