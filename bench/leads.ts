@@ -2,7 +2,7 @@
  * `npm run bench:leads`: how long the portal's leads list and a lead's page take on a big database. On a fresh
  * in-memory PGlite with the migrations applied (or, with BENCH_DATABASE_URL, an empty PostgreSQL server, e.g. the
  * one scripts/with-postgres.sh starts), bench/leads-seed.ts writes 10,000 leads and 100,000 timeline entries;
- * then the services the admin API calls (src/features/leads/leads.ts: leadsQuery, listLeads, getLead) run
+ * then the services the admin API calls (src/features/leads/leads.ts: leadsQuery, listLeads; lead-timeline.ts: getLead) run
  * RUNS times (50) each after one warm-up: the list as it opens, with a search, unassigned, overdue, intake
  * requests only and a deep page, and the page of the lead with the longest history (~1,000 entries) and of a
  * typical one. Prints p50 and p95 beside the targets with PASS/MISS, then each statement's plan once (EXPLAIN
@@ -15,7 +15,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/embedded.ts';
 import * as schema from '../src/db/schema.ts';
-import { getLead, leadsQuery, listLeads } from '../src/features/leads/leads.ts';
+import { getLead } from '../src/features/leads/lead-timeline.ts';
+import { leadsQuery, listLeads } from '../src/features/leads/leads.ts';
 import { BIG_LEAD_ID_SQL, ENTRY_TOTAL, LEADS, seed, TYPICAL_LEAD_ID_SQL } from './leads-seed.ts';
 
 const RUNS = Number(process.env.RUNS ?? 50);

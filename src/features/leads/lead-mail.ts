@@ -42,7 +42,7 @@ export function leadReplyMail(reply: {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f1c24;line-height:1.5">
 ${paragraphs}
 <p style="color:#475569">-- <br>${escapeHtml(signature).replace(/\n/g, '<br>')}</p></body></html>`;
-  return { kind: 'lead.reply', to: reply.to, replyTo: reply.replyTo, subject: reply.subject, text, html };
+  return { kind: 'lead.reply', to: reply.to, toLead: true, replyTo: reply.replyTo, subject: reply.subject, text, html };
 }
 
 /** The notice to a staff member that a lead is now theirs, with the link to it. */

@@ -92,12 +92,7 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
       .from(s)
       .where(eq(s.leadId, leadId))
       .orderBy(desc(s.createdAt), desc(s.id)),
-    db
-      .select({ event: leadEvents, mail: mailColumns })
-      .from(leadEvents)
-      .leftJoin(mailOutbox, eq(mailOutbox.id, leadEvents.mailId))
-      .where(eq(leadEvents.leadId, leadId))
-      .orderBy(asc(leadEvents.at), asc(leadEvents.id)),
+    db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.at), asc(leadEvents.id)),
     db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.leadId, leadId)),
   ]);
   const requestIds = [...messages.map((x) => x.id), ...submissions.map((x) => x.id)];
@@ -137,7 +132,9 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
     ...submissions.map((x) => ({ kind: 'audit' as const, ...x, ...submissionClock(x.createdAt, x.status, now) })),
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 
-  const replyMails = new Set(events.map((e) => e.event.mailId).filter(Boolean));
+  // A reply's mail is the lead's (addressed to it), so it is among `mails`: shown in the reply, not twice.
+  const mailById = new Map(mails.map((x) => [x.id, x]));
+  const replyMails = new Set(events.map((e) => e.mailId).filter(Boolean));
   const timeline: TimelineEntry[] = [
     ...messages.map((x): TimelineEntry => ({
       kind: 'message',
@@ -167,7 +164,8 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
       actorEmail: x.actorEmail,
       via: typeof x.detail.via === 'string' ? x.detail.via : null,
     })),
-    ...events.map(({ event: e, mail }): TimelineEntry => {
+    ...events.map((e): TimelineEntry => {
+      const mail = e.mailId ? mailById.get(e.mailId) : undefined;
       const base = { at: e.at, id: e.id };
       switch (e.kind) {
         case 'note':
@@ -195,7 +193,7 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
             body: e.body,
             actorEmail: e.actorEmail,
             replyTo: String(e.detail.replyTo ?? ''),
-            mail: mail?.id ? shownMail(mail) : null,
+            mail: mail ? shownMail(mail) : null,
           };
         case 'elsewhere':
           return { kind: 'elsewhere', ...base, body: e.body, actorEmail: e.actorEmail };

@@ -18,6 +18,7 @@ export function reportDeliveredMail(m: ReportMailData): Mail {
     {
       kind: 'report.delivered',
       to: m.to,
+      toLead: true,
       replyTo: site.email,
       subject: `Your ${site.auditName} report for ${company}`,
     },

@@ -91,9 +91,9 @@ export async function enqueueMail(
         textBody: m.text,
         htmlBody: m.html,
         status: statuses[i],
-        // A mail to a lead's address is the lead's (its timeline shows it); the address it was written to
-        // decides, also on a preview that sends it to the staff inbox instead.
-        leadId: mails[i]!.to === site.staffInbox ? null : leadOf(mails[i]!.to),
+        // A mail written to a lead is the lead's (its timeline shows it), found by the address it was written
+        // to, also on a preview that sends it to the staff inbox instead. Staff mail never is, whatever its address.
+        leadId: mails[i]!.toLead ? leadOf(mails[i]!.to) : null,
       })),
     )
     .onConflictDoNothing({ target: mailOutbox.idempotencyKey })

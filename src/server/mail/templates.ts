@@ -6,6 +6,8 @@ import { looksLikeUrl } from '../../lib/forms/person-name.schema.ts';
 export interface Mail {
   kind: string;
   to: string;
+  /** Written to a lead (a confirmation, a reply, a report): the outbox links it to the lead of its address. */
+  toLead?: boolean;
   replyTo?: string;
   subject: string;
   text: string;
@@ -134,6 +136,7 @@ export function contactMails(m: ContactMailData): Mail[] {
       {
         kind: 'contact.confirmation',
         to: m.email,
+        toLead: true,
         replyTo: site.email,
         subject: `We received your message | ${site.agencyName}`,
       },
@@ -174,6 +177,7 @@ export function auditMails(a: AuditMailData): Mail[] {
       {
         kind: 'audit.confirmation',
         to: a.contactEmail,
+        toLead: true,
         replyTo: site.email,
         subject: `Your ${site.auditName} request | ${site.agencyName}`,
       },

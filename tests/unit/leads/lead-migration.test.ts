@@ -135,6 +135,11 @@ describe('migration 0007_leads on existing rows', () => {
         response_due_at: '2026-11-04T15:00:00.000Z',
       }),
     ]);
+    // Both waits were past due when the migration ran: counted, never mailed by the alerts' first run.
+    const alerted = await rows<{ n: number }>(
+      sql`select count(*)::int as n from leads where response_due_at is not null and overdue_alerted_at is null`,
+    );
+    expect(alerted).toEqual([{ n: 0 }]);
     const unlinked = await rows<{ n: number }>(
       sql`select (select count(*) from contact_messages where lead_id is null)
         + (select count(*) from audit_submissions where lead_id is null) as n`,

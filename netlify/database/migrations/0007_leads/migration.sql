@@ -89,6 +89,10 @@ GROUP BY r.key;
 --> statement-breakpoint
 UPDATE "leads" SET "response_due_at" = lead_response_due("awaiting_since") WHERE "awaiting_since" IS NOT NULL;
 --> statement-breakpoint
+-- A wait already past due when the leads arrive is counted in the portal's header, not mailed: the first run of
+-- the alerts would otherwise send one overdue mail for every lead left unanswered before there was a clock.
+UPDATE "leads" SET "due_soon_alerted_at" = now(), "overdue_alerted_at" = now() WHERE "response_due_at" < now();
+--> statement-breakpoint
 UPDATE "contact_messages" m SET "lead_id" = l."id" FROM "leads" l WHERE l."email_key" = lower(trim(m."email"));
 --> statement-breakpoint
 UPDATE "audit_submissions" s SET "lead_id" = l."id" FROM "leads" l WHERE l."email_key" = lower(trim(s."contact_email"));
