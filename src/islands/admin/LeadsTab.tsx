@@ -3,16 +3,15 @@
  * owner and where their response stands; filters (search, owner, state, form, spam), paging and the CSV of the
  * current view. Open shows the lead's page (its own chunk), whose Back returns here with the focus.
  */
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { leadForms, leadStates, type LeadListItem, type LeadStaffReply } from '../../features/leads/contract.ts';
+import { leadForms, leadStates, type LeadListItem } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
-import { api } from './api.ts';
 import { dayTime } from './format.ts';
 import { formLabel, personOf, staffLabel, stateLabel } from './lead-format.ts';
+import { useLeadStaff } from './lead-queries.ts';
 import { LeadResponse } from './LeadResponse.tsx';
 import { FilterBar, FilterSelect, SearchInput, SpamOnly, type Filters } from './ListControls.tsx';
 import { forgetLinkedLead, type Me } from './portal-session.ts';
@@ -29,12 +28,6 @@ export interface LeadsView {
   initial?: Partial<Filters>;
   openId: string | null;
 }
-
-export const staffKey = ['leads', 'staff'] as const;
-
-/** The staff who may own a lead (`/api/admin/leads/staff`), for the owner filter and the owner select. */
-export const useLeadStaff = () =>
-  useQuery({ queryKey: staffKey, queryFn: () => api<Json<LeadStaffReply>>('/api/admin/leads/staff') });
 
 const ownerChoices = { mine: 'Mine', unassigned: 'Unassigned' } as const;
 

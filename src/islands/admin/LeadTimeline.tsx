@@ -1,0 +1,185 @@
+/** A lead's timeline, oldest first: each entry labelled by kind, with its time, who did it and what; a reply's delivery. */
+import { useMutation } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { LeadDetail, TimelineEntry, TimelineMail } from '../../features/leads/contract.ts';
+import type { Json } from '../../lib/json.ts';
+import { buttonClass } from '../../lib/ui/button.ts';
+import { api } from './api.ts';
+import { Badge } from './Badge.tsx';
+import { dayTime } from './format.ts';
+import { personOf, staffLabel } from './lead-format.ts';
+import { useLeadChanged } from './lead-queries.ts';
+import type { Me } from './portal-session.ts';
+import { sourceLabel } from './SubmissionDetail.tsx';
+
+type Detail = Json<LeadDetail>;
+type Entry = Json<TimelineEntry>;
+
+const kindLabel: Record<Entry['kind'], string> = {
+  message: 'Message',
+  audit: 'Audit request',
+  status: 'Status changed',
+  owner: 'Owner changed',
+  note: 'Note',
+  reply: 'Reply',
+  elsewhere: 'Answered elsewhere',
+  mail: 'Mail',
+  report: 'Audit report',
+};
+
+const deliveryLabel: Record<TimelineMail['status'], string> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  failed: 'Failed',
+  capped: 'Held by the daily cap',
+};
+
+function Delivery({ mail }: { mail: Json<TimelineMail> | null }) {
+  const status = mail?.status ?? 'pending';
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-sm" data-delivery={status}>
+      Delivery: <Badge value={status} label={deliveryLabel[status]} />
+      {mail?.sentAt && <span>at {dayTime(mail.sentAt)}</span>}
+      {mail?.lastError && <span className="text-red-800">{mail.lastError}</span>}
+    </span>
+  );
+}
+
+export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canEdit: boolean }) {
+  const id = useId();
+  const changed = useLeadChanged(detail.lead.id);
+  const remove = useMutation({
+    mutationFn: (noteId: string) => api(`/api/admin/leads/${detail.lead.id}/notes/${noteId}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast.success('Note deleted');
+      changed();
+    },
+    onError: (error) => toast.error(`Error deleting the note: ${error.message}`),
+  });
+  const person = personOf(detail.lead);
+  const now = Date.now();
+
+  const actorOf = (e: Entry): string | null => {
+    switch (e.kind) {
+      case 'message':
+      case 'audit':
+        return person;
+      case 'note':
+        return e.authorEmail;
+      case 'status':
+      case 'owner':
+      case 'reply':
+      case 'elsewhere':
+        return e.actorEmail;
+      case 'mail':
+        return 'the site';
+      case 'report':
+        return null;
+    }
+  };
+
+  const content = (e: Entry): ReactNode => {
+    switch (e.kind) {
+      case 'message':
+        return (
+          <>
+            <p className="whitespace-pre-wrap">{e.message}</p>
+            <p className="mt-1 flex items-center gap-2 text-sm">
+              <Badge value={e.status} />
+              {e.isSpam && <span className="font-semibold text-red-700">Spam</span>}
+            </p>
+          </>
+        );
+      case 'audit':
+        return (
+          <p className="flex flex-wrap items-center gap-2">
+            {sourceLabel[e.source]} for {e.companyName} <Badge value={e.status} />
+            {e.isSpam && <span className="text-sm font-semibold text-red-700">Spam</span>}
+          </p>
+        );
+      case 'status':
+        return (
+          <p>
+            {e.target === 'message' ? 'Message' : 'Audit request'}: {e.from} → {e.to}
+            {e.via && <span className="text-slate-600"> (by {e.via})</span>}
+          </p>
+        );
+      case 'owner':
+        return (
+          <p>
+            {staffLabel(e.from, 'Nobody')} → {staffLabel(e.to, 'Nobody')}
+          </p>
+        );
+      case 'note': {
+        const mine = canEdit && e.authorId === me.user.id && new Date(e.deletableUntil).getTime() > now;
+        return (
+          <>
+            <p className="whitespace-pre-wrap">{e.body}</p>
+            {mine && (
+              <button
+                type="button"
+                disabled={remove.isPending}
+                onClick={() => {
+                  if (window.confirm('Delete this note?')) remove.mutate(e.id);
+                }}
+                className={`mt-1 ${buttonClass({ variant: 'destructiveLink', size: 'inlineSm' })}`}
+              >
+                Delete note<span className="sr-only"> of {dayTime(e.at)}</span>
+              </button>
+            )}
+          </>
+        );
+      }
+      case 'reply':
+        return (
+          <>
+            <p className="font-medium">{e.subject}</p>
+            <p className="mt-1 whitespace-pre-wrap">{e.body}</p>
+            <p className="mt-1 text-sm text-slate-600">Replies go to {e.replyTo}</p>
+            <Delivery mail={e.mail} />
+          </>
+        );
+      case 'elsewhere':
+        return <p className="whitespace-pre-wrap">{e.body}</p>;
+      case 'mail':
+        return (
+          <>
+            <p>
+              {e.subject} <span className="text-sm text-slate-600">({e.mailKind})</span>
+            </p>
+            <Delivery mail={e} />
+          </>
+        );
+      case 'report':
+        return <p>Version {e.version} of the audit report</p>;
+    }
+  };
+
+  return (
+    <section aria-labelledby={id}>
+      <h4 id={id} className="text-lg font-semibold">
+        Timeline, oldest first
+      </h4>
+      {detail.timeline.length === 0 ? (
+        <p className="mt-2 text-slate-600">Nothing yet.</p>
+      ) : (
+        <ol className="mt-2 space-y-3 border-l-2 border-slate-200 pl-4">
+          {detail.timeline.map((e) => {
+            const actor = actorOf(e);
+            return (
+              <li key={`${e.kind}-${e.id}`} data-kind={e.kind} className="rounded-md bg-white p-3 shadow-sm">
+                <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                  <span className="font-semibold text-ink">{kindLabel[e.kind]}</span>
+                  <time dateTime={e.at}>{dayTime(e.at)}</time>
+                  {actor && <span className="text-slate-600">by {actor}</span>}
+                </p>
+                <div className="mt-1 text-ink">{content(e)}</div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { LeadsTab } from '../../../src/islands/admin/LeadsTab.tsx';
+import { Portal } from '../../../src/islands/admin/Portal.tsx';
+import { button, click, edit } from './report-harness.tsx';
+import { LEAD, editor, labelled, leadUrls, mount, type, useLeadsTests } from './leads-harness.tsx';
+import { staffMe } from './staff-me.ts';
+
+useLeadsTests();
+
+describe('the leads list', () => {
+  it('shows each lead with its requests, owner and response, and sends the filters as query parameters', async () => {
+    const { el, calls } = await mount(<LeadsTab me={editor()} view={{ key: 0, openId: null }} />);
+    await vi.waitFor(() => expect(el.querySelector(`[data-lead="${LEAD}"]`)).not.toBeNull());
+    const row = (id: string) => el.querySelector(`[data-lead="${id}"]`)!.textContent;
+    expect(row(LEAD)).toContain('Grace Hopper');
+    expect(row(LEAD)).toContain('grace@acme.example');
+    expect(row(LEAD)).toContain('Contact form, Short audit form');
+    expect(row(LEAD)).toContain('Unassigned');
+    expect(row(LEAD)).toContain('Reply due Mar 02, 2026');
+    expect(el.querySelector(`[data-lead="${LEAD}"] [data-tone="red"]`)?.textContent).toBe('Overdue');
+    expect(row('lead-2')).toContain('Bo');
+    expect(row('lead-2')).toContain('First response in 3 h 20 min');
+    expect(leadUrls(calls)).toEqual(['/api/admin/leads']);
+
+    await vi.waitFor(() => expect(labelled<HTMLSelectElement>(el, 'Owner').options).toHaveLength(5));
+    expect([...labelled<HTMLSelectElement>(el, 'Owner').options].map((o) => o.text)).toEqual([
+      'All',
+      'Mine',
+      'Unassigned',
+      'Ada',
+      'Bo',
+    ]);
+    await edit(labelled(el, 'Owner'), 'mine');
+    await vi.waitFor(() => expect(leadUrls(calls)).toContain('/api/admin/leads?owner=mine'));
+    await edit(labelled(el, 'Owner'), 'u2');
+    await edit(labelled(el, 'State'), 'overdue');
+    await edit(labelled(el, 'Form'), 'contact_page');
+    await type(labelled(el, 'Search name, email or company'), 'acme');
+    const spam = [...el.querySelectorAll('label')].find((l) => l.textContent === 'Spam only')!;
+    await act(async () => spam.querySelector('input')!.click());
+    const all = '/api/admin/leads?q=acme&spam=1&owner=u2&state=overdue&form=contact_page';
+    await vi.waitFor(() => expect(leadUrls(calls)).toContain(all));
+    const exportLink = [...el.querySelectorAll('a')].find((a) => a.textContent === 'Export CSV')!;
+    expect(exportLink.getAttribute('href')).toBe(all.replace('/leads?', '/leads/export.csv?'));
+  });
+
+  it('opens a lead, and Back returns to the list with the focus on its Open button', async () => {
+    const { el } = await mount(<LeadsTab me={editor()} view={{ key: 0, openId: null }} />);
+    await vi.waitFor(() => expect(el.querySelector(`[data-open-lead="${LEAD}"]`)).not.toBeNull());
+    await click(el.querySelector<HTMLButtonElement>(`[data-open-lead="${LEAD}"]`)!);
+    await vi.waitFor(() => expect(el.querySelector('h3')?.textContent).toBe('Grace Hopper · Acme Bioanalytical'));
+    expect(document.activeElement).toBe(el.querySelector('h3'));
+    await click(button(el, '← Back to the leads'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(el.querySelector(`[data-open-lead="${LEAD}"]`)));
+  });
+});
+
+describe('the portal and the leads', () => {
+  it('opens on the Leads tab, and counts the overdue replies in the header, which open the overdue leads', async () => {
+    const { el, calls } = await mount(<Portal me={staffMe()} />);
+    const tabs = [...el.querySelectorAll('[role="tab"]')].map((t) => t.textContent);
+    expect(tabs).toEqual(['Leads', 'Audit Submissions', 'Contact Messages']);
+    await vi.waitFor(() => expect(el.querySelector('[data-overdue-leads]')).not.toBeNull());
+    expect(el.querySelector('[data-overdue-leads]')!.textContent).toBe('Overdue replies: 2 (show the leads)');
+    await click(el.querySelector<HTMLElement>('[data-overdue-leads]')!);
+    await vi.waitFor(() => expect(leadUrls(calls)).toContain('/api/admin/leads?state=overdue'));
+    expect(labelled<HTMLSelectElement>(el, 'State').value).toBe('overdue');
+  });
+
+  it('opens the lead of a link to /admin?lead=', async () => {
+    history.replaceState(null, '', `/admin?lead=${LEAD}`);
+    const { el } = await mount(<Portal me={staffMe()} />);
+    await vi.waitFor(() => expect(el.querySelector('h3')?.textContent).toBe('Grace Hopper · Acme Bioanalytical'));
+    expect(el.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Leads');
+    await click(button(el, '← Back to the leads'));
+    expect(location.search).toBe('');
+  });
+});
