@@ -18,6 +18,7 @@ import * as schema from '../src/db/schema.ts';
 import { getLead } from '../src/features/leads/lead-timeline.ts';
 import { leadsQuery, listLeads } from '../src/features/leads/leads.ts';
 import { BIG_LEAD_ID_SQL, ENTRY_TOTAL, LEADS, seed, TYPICAL_LEAD_ID_SQL } from './leads-seed.ts';
+import { percentile, timeRuns } from './timing.ts';
 
 const RUNS = Number(process.env.RUNS ?? 50);
 const TARGET_P95_MS = { list: 50, page: 50 };
@@ -66,12 +67,12 @@ try {
   console.log(`  ${'query'.padEnd(30)}${'rows'.padStart(7)}${'p50'.padStart(10)}${'p95'.padStart(10)}   target`);
   for (const c of cases) {
     try {
-      const size = sizeOf(await c.run(db)); // also the warm-up run
-      const times = await time(() => c.run(db));
-      const p95 = at(times, 0.95);
+      const size = sizeOf(await c.run(db));
+      const times = await timeRuns(RUNS, () => c.run(db));
+      const p95 = percentile(times, 0.95);
       const target = TARGET_P95_MS[c.kind];
       console.log(
-        `  ${c.name.padEnd(30)}${size.padStart(7)}${ms(at(times, 0.5))}${ms(p95)}   p95 < ${target} ms  ${p95 < target ? 'PASS' : 'MISS'}`,
+        `  ${c.name.padEnd(30)}${size.padStart(7)}${ms(percentile(times, 0.5))}${ms(p95)}   p95 < ${target} ms  ${p95 < target ? 'PASS' : 'MISS'}`,
       );
     } catch (error) {
       failed = true;
@@ -150,21 +151,6 @@ function bigTableScans(node: PlanNode): { table: string; rows: number }[] {
 interface Statement {
   query: string;
   params: unknown[];
-}
-
-/** Milliseconds of each of RUNS runs of `work`, sorted. */
-async function time(work: () => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-function at(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 function ms(value: number): string {

@@ -13,6 +13,7 @@ import { renderReportPdf } from '../src/features/reports/pdf.ts';
 import { reportShell } from '../src/features/reports/text.ts';
 import { newReportToken } from '../src/features/reports/token.ts';
 import { deliveredReport, longText } from '../tests/fixtures/reports.ts';
+import { percentile, timeRuns } from './timing.ts';
 
 const RUNS = Number(process.env.RUNS ?? 50);
 if (!existsSync(path.join(process.cwd(), 'dist', `${reportShell.path}.html`))) {
@@ -30,21 +31,8 @@ const report = {
 };
 const { token } = newReportToken();
 
-/** Milliseconds of each of RUNS runs of `work`, after one warm-up run. */
-async function time(work: () => Promise<unknown>): Promise<number[]> {
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const line = (name: string, times: number[]) =>
-  `${name.padEnd(6)} median ${at(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${at(times, 0.95).toFixed(1).padStart(6)} ms`;
+  `${name.padEnd(6)} median ${percentile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms`;
 
 const characters = report.areas.reduce((n, a) => n + a.findings.length + a.recommendations.length, 0);
 console.log(
@@ -52,6 +40,6 @@ console.log(
 );
 const html = await renderReportPage(report, token);
 const pdf = await renderReportPdf(report);
-console.log(line('page', await time(() => renderReportPage(report, token))));
-console.log(line('PDF', await time(() => renderReportPdf(report))));
+console.log(line('page', await timeRuns(RUNS, () => renderReportPage(report, token))));
+console.log(line('PDF', await timeRuns(RUNS, () => renderReportPdf(report))));
 console.log(`page ${(Buffer.byteLength(html) / 1024).toFixed(0)} KB of HTML; PDF ${(pdf.length / 1024).toFixed(0)} KB`);

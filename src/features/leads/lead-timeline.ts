@@ -23,6 +23,7 @@ import {
   type TimelineMail,
 } from './contract.ts';
 import { leadItem } from './leads.ts';
+import { submissionListColumns } from './submissions.ts';
 
 const m = contactMessages;
 const s = auditSubmissions;
@@ -76,22 +77,7 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
   const leadId = lead.id;
   const [messages, submissions, events, mails] = await Promise.all([
     db.select().from(m).where(eq(m.leadId, leadId)).orderBy(desc(m.createdAt), desc(m.id)),
-    db
-      .select({
-        id: s.id,
-        createdAt: s.createdAt,
-        updatedAt: s.updatedAt,
-        status: s.status,
-        source: s.source,
-        companyName: s.companyName,
-        contactName: s.contactName,
-        contactEmail: s.contactEmail,
-        serviceType: s.serviceType,
-        isSpam: s.isSpam,
-      })
-      .from(s)
-      .where(eq(s.leadId, leadId))
-      .orderBy(desc(s.createdAt), desc(s.id)),
+    db.select(submissionListColumns).from(s).where(eq(s.leadId, leadId)).orderBy(desc(s.createdAt), desc(s.id)),
     db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.at), asc(leadEvents.id)),
     db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.leadId, leadId)),
   ]);

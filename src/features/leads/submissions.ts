@@ -46,18 +46,20 @@ export function submissionsQuery(url: URL, now = new Date()): SubmissionStatusFi
 }
 
 const s = auditSubmissions;
-const listColumns: { [K in Exclude<keyof SubmissionListItem, keyof SubmissionClock>]: (typeof s)[K] } = {
-  id: s.id,
-  createdAt: s.createdAt,
-  updatedAt: s.updatedAt,
-  status: s.status,
-  source: s.source,
-  companyName: s.companyName,
-  contactName: s.contactName,
-  contactEmail: s.contactEmail,
-  serviceType: s.serviceType,
-  isSpam: s.isSpam,
-};
+/** The columns of a submission as a list shows it (SubmissionListItem without its clock). */
+export const submissionListColumns: { [K in Exclude<keyof SubmissionListItem, keyof SubmissionClock>]: (typeof s)[K] } =
+  {
+    id: s.id,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    status: s.status,
+    source: s.source,
+    companyName: s.companyName,
+    contactName: s.contactName,
+    contactEmail: s.contactEmail,
+    serviceType: s.serviceType,
+    isSpam: s.isSpam,
+  };
 
 const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * 3_600_000);
 
@@ -88,7 +90,7 @@ const order = (query: SubmissionStatusFilter) =>
 export async function listSubmissions(db: Db, query: SubmissionStatusFilter): Promise<ListPage<SubmissionListItem>> {
   const page = await pageOf(
     db
-      .select(listColumns)
+      .select(submissionListColumns)
       .from(s)
       .where(where(query))
       .orderBy(...order(query)),
