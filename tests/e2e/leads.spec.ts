@@ -150,6 +150,7 @@ test('an editor finds the overdue lead, claims it, adds a note and replies', asy
 });
 
 test('a viewer opens the lead from its link, reads the timeline and is refused every change', async ({ page }) => {
+  test.setTimeout(45_000); // a sign-in and a page: 7–15 s under load
   // A viewer, from the link of the owner-assignment mail: the same lead and timeline, nothing to change.
   await signIn(page, viewer);
   await page.goto(`/admin?lead=${leadId}`);
