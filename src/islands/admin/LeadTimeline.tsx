@@ -25,7 +25,7 @@ const kindLabel: Record<Entry['kind'], string> = {
   reply: 'Reply',
   elsewhere: 'Answered elsewhere',
   mail: 'Mail',
-  report: 'Audit report',
+  report: 'Report first opened',
 };
 
 const deliveryLabel: Record<TimelineMail['status'], string> = {
@@ -152,7 +152,7 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
           </>
         );
       case 'report':
-        return <p>Version {e.version} of the audit report</p>;
+        return <p>The lead first opened version {e.version} of the audit report</p>;
     }
   };
 

@@ -32,7 +32,7 @@ describe('the lead page', () => {
     expect(el.querySelector('[data-kind="mail"] [data-delivery]')!.getAttribute('data-delivery')).toBe('sent');
     expect(text('status')).toContain('Message: unread → replied');
     expect(text('elsewhere')).toContain('Spoke on the phone.');
-    expect(text('report')).toContain('Version 2 of the audit report');
+    expect(text('report')).toContain('first opened version 2 of the audit report');
   });
 
   it('shows a viewer no form and no button that changes anything', async () => {

@@ -15,17 +15,17 @@ const json = (status: number, body: unknown) =>
 const unauthenticated = () => json(401, { error: { code: 'unauthenticated', message: 'User not authenticated' } });
 
 /** A server with one session that the test can end: `/api/admin/me`, the tabs' lists, and sign-in. */
-function server(signedIn: boolean) {
+function server(signedIn: boolean, who: Me = me) {
   const state = { signedIn };
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     // better-auth's client asks for absolute URLs, the portal's own calls for paths: both by their path.
     const path = new URL(input instanceof Request ? input.url : String(input), location.origin).pathname;
     if (path.startsWith('/api/auth/sign-in/email')) {
       state.signedIn = true;
-      return json(200, { token: 't', user: me.user });
+      return json(200, { token: 't', user: who.user });
     }
     if (!state.signedIn) return unauthenticated();
-    if (path === '/api/admin/me') return json(200, me);
+    if (path === '/api/admin/me') return json(200, who);
     return new Promise<Response>(() => {}); // a list that is still loading
   });
   vi.stubGlobal('fetch', fetch);
@@ -98,6 +98,17 @@ describe('the portal when the session ends', () => {
 
     const again = await render();
     await until(() => expect(selected(again)).toBe('Contact Messages'));
+  });
+
+  it('remembers a tab whose id has a hyphen (the Audit Log)', async () => {
+    server(true, staffMe({ twoFactorEnabled: true }, { roles: ['admin'] }));
+    const first = await render();
+    await until(() => expect(tab(first, 'Audit Log')).toBeDefined());
+    await act(async () => tab(first, 'Audit Log')!.click());
+    document.body.innerHTML = '';
+
+    const again = await render();
+    await until(() => expect(selected(again)).toBe('Audit Log'));
   });
 
   it('shows no notice to a visitor who was not signed in', async () => {
