@@ -3,24 +3,7 @@ import { site } from '../../config/site.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { Mail } from '../../server/mail/templates.ts';
 import { tableMail } from '../../server/mail/templates.ts';
-
-/** The agency's time zone: its office is in Pennsylvania (the response clock, migration 0007_leads, uses it too). */
-export const AGENCY_TIME_ZONE = 'America/New_York';
-
-const agencyFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: AGENCY_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A moment as the agency reads it, e.g. "Mon, Nov 30, 5:00 PM ET". */
-export const agencyTime = (at: Date): string => `${agencyFormat.format(at)} ET`;
-
-/** Where a lead opens in the portal. */
-export const leadLink = (leadId: string): string => `${site.url}/admin?lead=${encodeURIComponent(leadId)}`;
+import { easternTime, leadUrl } from './alert-mail.ts';
 
 /**
  * A reply written in the portal, as the staff member wrote it (plain text; the HTML part only keeps its
@@ -68,8 +51,8 @@ export function leadAssignedMail(lead: {
       ['Name', lead.name],
       ['Email', lead.email],
       ['Company', lead.company],
-      ['Response due', lead.responseDueAt ? agencyTime(lead.responseDueAt) : 'answered, nothing waits'],
-      ['Open the lead', leadLink(lead.id)],
+      ['Response due', lead.responseDueAt ? easternTime(lead.responseDueAt) : 'answered, nothing waits'],
+      ['Open the lead', leadUrl(lead.id)],
     ],
   );
 }
