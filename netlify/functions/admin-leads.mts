@@ -89,7 +89,7 @@ export default adminEndpoint((url) => {
         role: 'editor',
         run: async ({ db, user }, request, context) => {
           const body = await readJson(request, leadReplySchema);
-          const { reply } = await replyToLead(db, user, id, body);
+          const reply = await replyToLead(db, user, id, body);
           context.waitUntil(drainInBackground(db));
           return json({ reply, lead: await leadItem(db, id) }, { status: 201 });
         },

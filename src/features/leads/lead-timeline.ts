@@ -38,19 +38,13 @@ const mailColumns = {
   createdAt: mailOutbox.createdAt,
 };
 
-/** A mail row as the timeline shows it (from a join, so every column may be null). */
-const shownMail = (row: {
-  mailKind: string | null;
-  subject: string | null;
-  status: TimelineMail['status'] | null;
-  sentAt: Date | null;
-  lastError: string | null;
-}): TimelineMail => ({
-  mailKind: row.mailKind ?? '',
-  subject: row.subject ?? '',
-  status: row.status ?? 'pending',
-  sentAt: row.sentAt,
-  lastError: row.lastError,
+/** A mail of the lead as the timeline shows it: what it was, and what became of it. */
+const shownMail = ({ mailKind, subject, status, sentAt, lastError }: TimelineMail): TimelineMail => ({
+  mailKind,
+  subject,
+  status,
+  sentAt,
+  lastError,
 });
 
 const staffName = (id: unknown, name: unknown, email: unknown): StaffName | null =>

@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { contactMessages, leadEvents, leads, userRoles, users, type Lead } from '../../db/schema.ts';
+import { contactMessages, leadEvents, leads, users, type Lead } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../../server/action-log.ts';
 import { ApiError, invalidFields, notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { NOTE_DELETE_MINUTES, type StaffName, type TimelineEntry } from './contract.ts';
 import { leadAssignedMail, leadReplyMail } from './lead-mail.ts';
+import { staffWithRole } from './leads.ts';
 
 /** The staff member acting: their id, address and name (a `SessionUser`). */
 export type LeadActor = AuditActor & { name: string };
@@ -30,12 +31,7 @@ async function lockLead(tx: Tx, id: string | undefined): Promise<Lead> {
 
 /** A staff member who holds a role, by id; a 422 on `ownerId` otherwise. */
 async function staffMember(tx: Tx, id: string): Promise<StaffName> {
-  const [member] = await tx
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(eq(users.id, id))
-    .limit(1);
+  const [member] = await staffWithRole(tx).where(eq(users.id, id)).limit(1);
   if (!member) throw invalidFields({ ownerId: 'Choose a staff member who holds a role' });
   return member;
 }
@@ -44,10 +40,15 @@ async function staffMember(tx: Tx, id: string): Promise<StaffName> {
  * Gives the lead to `ownerId` (a staff member with a role) or to nobody (null). A real change is a timeline
  * event and an audit row; the new owner, unless they claimed it themselves, gets a mail with the link.
  */
-export async function assignLead(db: Db, actor: LeadActor, id: string | undefined, ownerId: string | null) {
-  return db.transaction(async (tx) => {
+export async function assignLead(
+  db: Db,
+  actor: LeadActor,
+  id: string | undefined,
+  ownerId: string | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
-    if (lead.ownerId === ownerId) return lead;
+    if (lead.ownerId === ownerId) return;
     const to = ownerId ? await staffMember(tx, ownerId) : null;
     const [from] = lead.ownerId
       ? await tx
@@ -72,18 +73,16 @@ export async function assignLead(db: Db, actor: LeadActor, id: string | undefine
       actorEmail: actor.email,
       detail,
     });
-    const [updated] = await tx
+    await tx
       .update(l)
       .set({ ownerId: to?.id ?? null, updatedAt: new Date() })
-      .where(eq(l.id, lead.id))
-      .returning();
+      .where(eq(l.id, lead.id));
     await recordAudit(tx, actor, 'lead.owner', { type: 'lead', id: lead.id }, detail);
     if (to && to.id !== actor.id) {
       await enqueueMail(tx, `lead-owner:${eventId}`, [
         leadAssignedMail({ ...lead, ownerEmail: to.email, assignedBy: actor.name || actor.email }),
       ]);
     }
-    return updated!;
   });
 }
 
@@ -143,7 +142,8 @@ export async function deleteNote(
 
 /**
  * The lead has been answered at `now`: the first response is stamped (once), the wait and its alerts end, and
- * each of its contact messages not yet replied becomes replied (audited, `via` saying how).
+ * each of its contact messages not yet replied becomes replied (audited, `via` saying how). A reply from the
+ * portal is also the lead's latest activity (a mail to it); an answer made elsewhere is not.
  */
 async function answered(tx: Tx, actor: AuditActor, lead: Lead, now: Date, via: 'reply' | 'answered-elsewhere') {
   const open = await tx
@@ -168,7 +168,7 @@ async function answered(tx: Tx, actor: AuditActor, lead: Lead, now: Date, via: '
       },
     );
   }
-  const [updated] = await tx
+  await tx
     .update(l)
     .set({
       firstResponseAt: lead.firstResponseAt ?? now,
@@ -178,10 +178,9 @@ async function answered(tx: Tx, actor: AuditActor, lead: Lead, now: Date, via: '
       dueSoonAlertedAt: null,
       overdueAlertedAt: null,
       updatedAt: now,
+      ...(via === 'reply' && { lastActivityAt: now }),
     })
-    .where(eq(l.id, lead.id))
-    .returning();
-  return updated!;
+    .where(eq(l.id, lead.id));
 }
 
 /**
@@ -194,7 +193,7 @@ export async function replyToLead(
   id: string | undefined,
   reply: { subject: string; body: string },
   now = new Date(),
-): Promise<{ reply: Extract<TimelineEntry, { kind: 'reply' }>; lead: Lead }> {
+): Promise<Extract<TimelineEntry, { kind: 'reply' }>> {
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
     const [owner] = lead.ownerId
@@ -222,20 +221,16 @@ export async function replyToLead(
       })
       .returning();
     await recordAudit(tx, actor, 'lead.reply', { type: 'lead', id: lead.id }, { subject: reply.subject, mailId });
-    const updated = await answered(tx, actor, lead, now, 'reply');
-    await tx.update(l).set({ lastActivityAt: now }).where(eq(l.id, lead.id));
+    await answered(tx, actor, lead, now, 'reply');
     return {
-      lead: { ...updated, lastActivityAt: now },
-      reply: {
-        kind: 'reply',
-        at: event!.at,
-        id: event!.id,
-        subject: event!.subject,
-        body: event!.body,
-        actorEmail: event!.actorEmail,
-        replyTo,
-        mail: { mailKind: mail.kind, subject: mail.subject, status: 'pending', sentAt: null, lastError: null },
-      },
+      kind: 'reply',
+      at: event!.at,
+      id: event!.id,
+      subject: event!.subject,
+      body: event!.body,
+      actorEmail: event!.actorEmail,
+      replyTo,
+      mail: { mailKind: mail.kind, subject: mail.subject, status: 'pending', sentAt: null, lastError: null },
     };
   });
 }
@@ -247,14 +242,14 @@ export async function answeredElsewhere(
   id: string | undefined,
   note: string,
   now = new Date(),
-): Promise<Lead> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  await db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
     const [event] = await tx
       .insert(leadEvents)
       .values({ leadId: lead.id, kind: 'elsewhere', at: now, actorId: actor.id, actorEmail: actor.email, body: note })
       .returning({ id: leadEvents.id });
     await recordAudit(tx, actor, 'lead.answered-elsewhere', { type: 'lead', id: lead.id }, { eventId: event!.id });
-    return answered(tx, actor, lead, now, 'answered-elsewhere');
+    await answered(tx, actor, lead, now, 'answered-elsewhere');
   });
 }

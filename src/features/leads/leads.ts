@@ -4,7 +4,7 @@
  * lead, and one lead with its requests and its timeline.
  */
 import { and, asc, desc, eq, exists, ilike, isNotNull, isNull, lt, gte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { auditSubmissions, contactMessages, leads, leadStates, userRoles, users, type Lead } from '../../db/schema.ts';
 import type { ListPage } from '../../lib/list-page.ts';
 import { toCsv } from '../../server/csv.ts';
@@ -55,6 +55,16 @@ const l = leads;
 const m = contactMessages;
 const s = auditSubmissions;
 
+/** Whether the lead has an audit request from `source` (the short form or the intake). */
+const hasAuditFrom = (db: Db, source: (typeof s.source.enumValues)[number]) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(s)
+      .where(and(eq(s.leadId, l.id), eq(s.source, source))),
+  );
+
+/** Whether the lead has a request from each form: correlated with the outer query's lead. */
 const hasForm: Record<LeadForm, (db: Db) => SQL> = {
   message: (db) =>
     exists(
@@ -63,20 +73,8 @@ const hasForm: Record<LeadForm, (db: Db) => SQL> = {
         .from(m)
         .where(eq(m.leadId, l.id)),
     ),
-  contact_page: (db) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(s)
-        .where(and(eq(s.leadId, l.id), eq(s.source, 'contact_page'))),
-    ),
-  intake: (db) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(s)
-        .where(and(eq(s.leadId, l.id), eq(s.source, 'intake'))),
-    ),
+  contact_page: (db) => hasAuditFrom(db, 'contact_page'),
+  intake: (db) => hasAuditFrom(db, 'intake'),
 };
 
 /** The states, as conditions on a lead at `now`: waiting and not yet due, answered, waiting past due. */
@@ -216,13 +214,16 @@ export async function overdueLeads(db: Db, now = new Date()): Promise<{ response
   };
 }
 
-/** Every account that holds a role, by name: who may own a lead. */
-export async function leadStaff(db: Db): Promise<StaffName[]> {
-  return db
+/** The accounts that hold a role (each once): who may own a lead. */
+export const staffWithRole = (db: Db | Tx) =>
+  db
     .selectDistinct({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .orderBy(asc(users.name), asc(users.email));
+    .innerJoin(userRoles, eq(userRoles.userId, users.id));
+
+/** Every account that holds a role, by name: who may own a lead. */
+export async function leadStaff(db: Db): Promise<StaffName[]> {
+  return staffWithRole(db).orderBy(asc(users.name), asc(users.email));
 }
 
 /** One lead as the list shows it (the answer of a change to it); 404 when there is none. */
