@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { toast } from 'sonner';
 import * as z from 'zod/mini';
 import {
@@ -54,6 +54,36 @@ function FormCard({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </section>
   );
+}
+
+/**
+ * One of the lead's POST forms: checked with `schema`, sent to the lead's `path`, toasted either way. Sent, it
+ * starts again from `next(sent)` (empty by default) and the lead is refreshed; refused, the server's messages
+ * show under their fields.
+ */
+function useLeadPost<V extends FieldValues>(
+  lead: Lead,
+  path: string,
+  schema: z.ZodMiniType<V, V>,
+  empty: V,
+  toasts: { done: string; failed: string },
+  next: (sent: V) => V = () => empty,
+) {
+  const changed = useLeadChanged(lead.id);
+  const { form, refuseFields } = usePortalForm(schema, empty as DefaultValues<V>);
+  const post = useMutation({
+    mutationFn: (body: V) => api(`/api/admin/leads/${lead.id}/${path}`, { method: 'POST', body }),
+    onSuccess: (_answer, sent) => {
+      toast.success(toasts.done);
+      form.reset(next(sent));
+      changed();
+    },
+    onError: (error) => {
+      toast.error(`${toasts.failed}${error.message}`);
+      refuseFields(error);
+    },
+  });
+  return { form, submit: form.handleSubmit((values) => post.mutate(values)), pending: post.isPending };
 }
 
 const ownerSchema = z.object({ ownerId: z.string() });
@@ -108,38 +138,27 @@ export function OwnerForm({ lead, me }: { lead: Lead; me: Me }) {
 }
 
 export function NoteForm({ lead }: { lead: Lead }) {
-  const changed = useLeadChanged(lead.id);
-  const { form, refuseFields } = usePortalForm(leadNoteSchema, { body: '' });
+  const add = useLeadPost(
+    lead,
+    'notes',
+    leadNoteSchema,
+    { body: '' },
+    { done: 'Note added', failed: 'Error adding the note: ' },
+  );
+  const { form } = add;
   const length = form.watch('body').length;
-  const add = useMutation({
-    mutationFn: (body: { body: string }) => api(`/api/admin/leads/${lead.id}/notes`, { method: 'POST', body }),
-    onSuccess: () => {
-      toast.success('Note added');
-      form.reset({ body: '' });
-      changed();
-    },
-    onError: (error) => {
-      toast.error(`Error adding the note: ${error.message}`);
-      refuseFields(error);
-    },
-  });
   return (
     <FormCard title="Add a note">
       <FormProvider {...form}>
-        <form
-          aria-label="Note"
-          noValidate
-          onSubmit={form.handleSubmit((v) => add.mutate(v))}
-          className="mt-3 space-y-3"
-        >
+        <form aria-label="Note" noValidate onSubmit={add.submit} className="mt-3 space-y-3">
           <TextAreaField
             name="body"
             label="Note"
             rows={4}
             hint={`${count(length)} of ${count(NOTE_MAX)} characters. Staff only: the lead never sees it.`}
           />
-          <button type="submit" disabled={add.isPending} className={buttonClass({ size: 'sm' })}>
-            {add.isPending ? 'Please wait…' : 'Add note'}
+          <button type="submit" disabled={add.pending} className={buttonClass({ size: 'sm' })}>
+            {add.pending ? 'Please wait…' : 'Add note'}
           </button>
         </form>
       </FormProvider>
@@ -150,23 +169,18 @@ export function NoteForm({ lead }: { lead: Lead }) {
 export function ReplyForm({ detail }: { detail: Detail }) {
   const { lead } = detail;
   const brand = usePortalBrand();
-  const changed = useLeadChanged(lead.id);
   const subject = replySubject(detail.requests[0], brand);
-  const { form, refuseFields } = usePortalForm(leadReplySchema, { subject, body: '' });
+  const send = useLeadPost(
+    lead,
+    'replies',
+    leadReplySchema,
+    { subject, body: '' },
+    { done: `Reply queued for ${lead.email}`, failed: 'Error sending the reply: ' },
+    // The subject stays for a follow-up; the text starts again.
+    (sent) => ({ subject: sent.subject, body: '' }),
+  );
+  const { form } = send;
   const length = form.watch('body').length;
-  const send = useMutation({
-    mutationFn: (body: { subject: string; body: string }) =>
-      api(`/api/admin/leads/${lead.id}/replies`, { method: 'POST', body }),
-    onSuccess: () => {
-      toast.success(`Reply queued for ${lead.email}`);
-      form.reset({ subject: form.getValues('subject'), body: '' });
-      changed();
-    },
-    onError: (error) => {
-      toast.error(`Error sending the reply: ${error.message}`);
-      refuseFields(error);
-    },
-  });
   const replyTo = lead.owner ? staffLabel(lead.owner) : 'the staff inbox';
   return (
     <FormCard title={`Reply to ${personOf(lead)}`}>
@@ -174,12 +188,7 @@ export function ReplyForm({ detail }: { detail: Detail }) {
         Mailed to {lead.email}; their answer goes to {replyTo}. Replying stops the response clock.
       </p>
       <FormProvider {...form}>
-        <form
-          aria-label="Reply"
-          noValidate
-          onSubmit={form.handleSubmit((v) => send.mutate(v))}
-          className="mt-3 space-y-3"
-        >
+        <form aria-label="Reply" noValidate onSubmit={send.submit} className="mt-3 space-y-3">
           <TextField name="subject" label="Subject" />
           <TextAreaField
             name="body"
@@ -187,8 +196,8 @@ export function ReplyForm({ detail }: { detail: Detail }) {
             rows={8}
             hint={`${count(length)} of ${count(REPLY_MAX)} characters. Plain text.`}
           />
-          <button type="submit" disabled={send.isPending} className={buttonClass({ size: 'sm' })}>
-            {send.isPending ? 'Please wait…' : 'Send reply'}
+          <button type="submit" disabled={send.pending} className={buttonClass({ size: 'sm' })}>
+            {send.pending ? 'Please wait…' : 'Send reply'}
           </button>
         </form>
       </FormProvider>
@@ -197,42 +206,30 @@ export function ReplyForm({ detail }: { detail: Detail }) {
 }
 
 export function ElsewhereForm({ lead }: { lead: Lead }) {
-  const changed = useLeadChanged(lead.id);
-  const { form, refuseFields } = usePortalForm(answeredElsewhereSchema, { note: '' });
+  const mark = useLeadPost(
+    lead,
+    'answered-elsewhere',
+    answeredElsewhereSchema,
+    { note: '' },
+    { done: 'Marked as answered elsewhere', failed: 'Error marking the lead answered: ' },
+  );
+  const { form } = mark;
   const length = form.watch('note').length;
-  const mark = useMutation({
-    mutationFn: (body: { note: string }) =>
-      api(`/api/admin/leads/${lead.id}/answered-elsewhere`, { method: 'POST', body }),
-    onSuccess: () => {
-      toast.success('Marked as answered elsewhere');
-      form.reset({ note: '' });
-      changed();
-    },
-    onError: (error) => {
-      toast.error(`Error marking the lead answered: ${error.message}`);
-      refuseFields(error);
-    },
-  });
   return (
     <FormCard title="Answered elsewhere">
       <p className="mt-1 text-sm text-slate-600">
         Answered by phone or from a mailbox? Say how: it stops the response clock without a mail.
       </p>
       <FormProvider {...form}>
-        <form
-          aria-label="Answered elsewhere"
-          noValidate
-          onSubmit={form.handleSubmit((v) => mark.mutate(v))}
-          className="mt-3 space-y-3"
-        >
+        <form aria-label="Answered elsewhere" noValidate onSubmit={mark.submit} className="mt-3 space-y-3">
           <TextAreaField
             name="note"
             label="How was the lead answered?"
             rows={3}
             hint={`${count(length)} of ${count(NOTE_MAX)} characters.`}
           />
-          <button type="submit" disabled={mark.isPending} className={buttonClass({ variant: 'positive', size: 'sm' })}>
-            {mark.isPending ? 'Please wait…' : 'Mark as answered elsewhere'}
+          <button type="submit" disabled={mark.pending} className={buttonClass({ variant: 'positive', size: 'sm' })}>
+            {mark.pending ? 'Please wait…' : 'Mark as answered elsewhere'}
           </button>
         </form>
       </FormProvider>
