@@ -184,4 +184,18 @@ describe('working a lead', () => {
     expect(lead.responseDueAt).not.toBeNull();
     expect(lead.firstResponseAt).not.toBeNull();
   });
+
+  it('takes its requests, events and mails with it when a lead is deleted (what erasing a person builds on)', async () => {
+    const message = await addMessage(handle, { email: 'ann@helix.example' });
+    const audit = await call(contactFn.default, '/api/contact', { ...contactPayload(), email: 'ANN@helix.example' });
+    expect(audit.status).toBe(201);
+    await post(`/api/admin/leads/${message.leadId}/notes`, { body: 'Called.' });
+    await post(`/api/admin/leads/${message.leadId}/replies`, { subject: 'Re', body: 'Thanks!' });
+    const linked = eq(mailOutbox.leadId, message.leadId);
+    expect(await handle.db.$count(mailOutbox, linked)).toBeGreaterThan(0);
+    await handle.db.delete(leads).where(eq(leads.id, message.leadId));
+    expect(await handle.db.$count(contactMessages, eq(contactMessages.leadId, message.leadId))).toBe(0);
+    expect(await handle.db.$count(leadEvents, eq(leadEvents.leadId, message.leadId))).toBe(0);
+    expect(await handle.db.$count(mailOutbox, linked)).toBe(0);
+  });
 });
