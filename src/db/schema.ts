@@ -69,6 +69,11 @@ export const leads = pgTable(
     /** When the alerts of the current wait were queued (cleared by a response): each goes once. */
     dueSoonAlertedAt: timestamp('due_soon_alerted_at', { withTimezone: true }),
     overdueAlertedAt: timestamp('overdue_alerted_at', { withTimezone: true }),
+    /**
+     * Set by an admin on a lead who became a client: the retention sweep (docs/privacy.md) never erases
+     * a client's lead, however long since its last activity.
+     */
+    isClient: boolean('is_client').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -180,6 +185,8 @@ export const uploadedDocuments = pgTable(
     filePath: text('file_path').notNull(),
     fileSize: integer('file_size').notNull(),
     fileType: text('file_type').notNull(),
+    /** The document carries macros (a VBA project in a legacy Office file): the portal warns before download. */
+    hasMacros: boolean('has_macros').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -309,6 +316,12 @@ export const mailOutbox = pgTable(
     providerId: text('provider_id'),
     /** The lead the mail was addressed to (its address is the lead's), for the lead's timeline. */
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    /**
+     * A secret the mail carries (a report's private link), encrypted with a key derived from the auth secret:
+     * the bodies hold a placeholder, the sender puts the secret in, and the column is emptied once the mail is
+     * sent, so the outbox never keeps a working link in clear text (src/server/mail/sealed.ts).
+     */
+    sealed: text('sealed'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -464,6 +477,13 @@ export const auditActions = [
   'lead.note-delete',
   'lead.reply',
   'lead.answered-elsewhere',
+  'lead.client',
+  'lead.export',
+  'lead.erase',
+  'export.csv',
+  'account.password-change',
+  'account.two-factor-enable',
+  'account.two-factor-disable',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -557,6 +577,27 @@ export const leadEvents = pgTable(
     mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
   },
   (t) => [index('lead_events_lead_idx').on(t.leadId, t.at)],
+);
+
+/**
+ * Blobs an erasure or the retention sweep still has to delete (docs/privacy.md): the rows are gone in the
+ * erasure's transaction, and the blobs it named are queued in the same one, so a store failure leaves a retry
+ * here (the daily housekeeping takes it), never a document that outlives its person.
+ */
+export const blobDeletions = pgTable(
+  'blob_deletions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `documents` or `parts`: the store of src/features/uploads/stores.ts. */
+    store: text('store').notNull(),
+    key: text('key').notNull(),
+    /** The erased lead (its row is gone; the id stays opaque). */
+    leadId: uuid('lead_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('blob_deletions_store_key_idx').on(t.store, t.key)],
 );
 
 export type Lead = typeof leads.$inferSelect;

@@ -9,6 +9,7 @@ import { auditLog, type AuditAction } from '../../../src/db/schema.ts';
 import { PAGE_SIZE } from '../../../src/server/list-query.ts';
 import { parseCsv } from '../csv-parse.ts';
 import { errorOf, request, signIn, staff } from '../staff-harness.ts';
+import { truncateTables } from '../test-db.ts';
 import { useAuditLogDatabase } from './audit-log-harness.ts';
 
 vi.mock('../../../src/features/accounts/session-user.ts', () => ({ getSessionUser: vi.fn() }));
@@ -58,7 +59,7 @@ describe('GET /api/admin/audit-log and its export', () => {
     expect(numbers).toEqual(Array.from({ length: PAGE_SIZE + 5 }, (_, i) => PAGE_SIZE + 4 - i));
 
     // Same instant: the larger id first, on every page alike.
-    await handle.db.execute(sql`truncate audit_log`);
+    await truncateTables(handle.db, ['audit_log']);
     const same = Array.from({ length: 3 }, (_, i) => ({
       at: at(0),
       actorId: 'x',

@@ -42,6 +42,7 @@ describe('the committed migrations', () => {
       '0005_first_admin',
       '0006_mail_attempts',
       '0007_leads',
+      '0008_privacy',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -58,6 +59,7 @@ describe('the committed migrations', () => {
       '0005_first_admin',
       '0006_mail_attempts',
       '0007_leads',
+      '0008_privacy',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });

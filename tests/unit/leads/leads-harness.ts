@@ -4,7 +4,7 @@ import { beforeEach, expect } from 'vitest';
 import * as leadsFn from '../../../netlify/functions/admin-leads.mts';
 import { leads, mailOutbox } from '../../../src/db/schema.ts';
 import { request, seedStaff, signIn, useAdminDatabase } from '../staff-harness.ts';
-import { quietConsole } from '../test-db.ts';
+import { quietConsole, truncateTables } from '../test-db.ts';
 
 export { leadsFn };
 
@@ -14,7 +14,7 @@ export function useLeadsDatabase() {
   quietConsole('log');
   beforeEach(async () => {
     await handle.db.delete(mailOutbox);
-    await handle.db.execute(sql`truncate audit_log`);
+    await truncateTables(handle.db, ['audit_log']);
     await seedStaff(handle);
     signIn('editor');
   });
