@@ -3,6 +3,7 @@
  * editor's prefilled report saved as they type and kept over a reload, delivery, the lead's mail, link and
  * PDF, and a viewer who reads without editing. One story in order: each test goes on from the last.
  */
+import { withSecret } from '../../src/server/mail/sealed.ts';
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
@@ -118,7 +119,8 @@ test('an editor opens the prefilled report, edits it, loses nothing on reload, a
       .where(and(eq(mailOutbox.to, lead), eq(mailOutbox.kind, 'report.delivered'))),
   );
   expect(mails).toHaveLength(1);
-  expect(mails[0]!.textBody).toContain(link);
+  expect(mails[0]!.textBody).not.toContain(link.split('/').pop()!);
+  expect(withSecret(mails[0]!).textBody).toContain(link);
   const [done] = await withDb((db) => db.select().from(auditSubmissions).where(eq(auditSubmissions.id, submissionId)));
   expect(done!.status).toBe('completed');
 });

@@ -1,7 +1,7 @@
 /** The lead's mail when their audit report is delivered: the private link, how long it works, who to ask. */
 import { site } from '../../config/site.ts';
 import { REPORT_LINK_DAYS } from '../../lib/audit-report.ts';
-import { linkify, plainValue, tableMail, type Mail } from '../../server/mail/templates.ts';
+import { plainValue, privateLink, tableMail, type Mail } from '../../server/mail/templates.ts';
 
 export interface ReportMailData {
   to: string;
@@ -30,5 +30,5 @@ export function reportDeliveredMail(m: ReportMailData): Mail {
     ],
     `The link is yours alone: please do not forward it. Questions, or ready to talk it through? Reply to this email or write to ${site.email}. — The ${site.agencyName} team`,
   );
-  return linkify(mail, m.link);
+  return privateLink(mail, m.link);
 }

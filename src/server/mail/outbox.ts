@@ -4,6 +4,7 @@ import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { leads, mailOutbox, type mailStatuses } from '../../db/schema.ts';
 import { isPreview } from '../../config/platform.ts';
+import { seal } from './sealed.ts';
 import type { Mail } from './templates.ts';
 
 /**
@@ -90,6 +91,7 @@ export async function enqueueMail(
         subject: m.subject,
         textBody: m.text,
         htmlBody: m.html,
+        sealed: m.sealed ? seal(m.sealed) : null,
         status: statuses[i],
         // A mail written to a lead is the lead's (its timeline shows it), found by the address it was written
         // to, also on a preview that sends it to the staff inbox instead. Staff mail never is, whatever its address.

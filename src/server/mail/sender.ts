@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
 import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
 import { isSlackKind, SLACK_KINDS, slackWebhookUrl } from './slack.ts';
+import { withSecret } from './sealed.ts';
 
 export interface Transport {
   name: string;
@@ -138,12 +139,12 @@ export async function drainOutbox(
     const attempts = mail.attempts + 1;
     try {
       const via = isSlackKind(mail.kind) ? slack : transport;
-      const providerId = await via!.send(mail);
+      const providerId = await via!.send(withSecret(mail));
       const at = new Date();
       // Only a still-pending row is marked, so two drains racing for one mail record it once.
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', attempts, sentAt: at, lastAttemptAt: at, providerId, lastError: null })
+        .set({ status: 'sent', attempts, sentAt: at, lastAttemptAt: at, providerId, lastError: null, sealed: null })
         .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'pending')));
       sent++;
     } catch (error) {

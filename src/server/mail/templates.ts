@@ -1,6 +1,7 @@
 /** The mails the site sends, as plain text and simple HTML with every answer the reader needs. */
 import { site } from '../../config/site.ts';
 import { escapeHtml as escape } from '../../lib/html.ts';
+import { SEALED_PLACEHOLDER } from './sealed.ts';
 import { looksLikeUrl } from '../../lib/forms/person-name.schema.ts';
 
 export interface Mail {
@@ -12,6 +13,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The link the bodies show as SEALED_PLACEHOLDER (sealed.ts): kept encrypted until the mail is sent. */
+  sealed?: string;
 }
 
 /** A titled group of label/value rows. */
@@ -195,6 +198,20 @@ export function linkify(mail: Mail, url: string): Mail {
   return { ...mail, html: mail.html.replace(shown, `<a href="${shown}">${shown}</a>`) };
 }
 
+/**
+ * A mail carrying a bearer link (a report's, an account's): clickable like {@link linkify}, but stored with
+ * the placeholder of sealed.ts in its place and the link itself sealed, so the outbox never holds it in clear.
+ */
+export function privateLink(mail: Mail, url: string): Mail {
+  const linked = linkify(mail, url);
+  return {
+    ...linked,
+    text: linked.text.replaceAll(url, SEALED_PLACEHOLDER),
+    html: linked.html.replaceAll(escape(url), escape(SEALED_PLACEHOLDER)),
+    sealed: url,
+  };
+}
+
 export interface AccountMailData {
   to: string;
   /** Not shown: whoever signs up types it, and these mails go to a typed address (see plainValue). */
@@ -225,7 +242,7 @@ export function verificationMail(m: AccountMailData): Mail {
     ],
     `Did not create this account? Ignore this email: nothing happens without the confirmation. Questions? Write to ${site.email}.`,
   );
-  return linkify(mail, m.url);
+  return privateLink(mail, m.url);
 }
 
 /** Sends the link that lets a staff member choose a new password. */
@@ -245,5 +262,5 @@ export function passwordResetMail(m: AccountMailData): Mail {
     ],
     `Did not ask for this? Ignore this email: your password stays as it is. Questions? Write to ${site.email}.`,
   );
-  return linkify(mail, m.url);
+  return privateLink(mail, m.url);
 }

@@ -4,6 +4,8 @@
  * the `npm run admin` command (the requests themselves are in browser.ts). The helpers work on the database
  * of the file that called `useAuthDatabase`.
  */
+import { withSecret } from '../../../src/server/mail/sealed.ts';
+import { consoleTransport } from '../../../src/server/mail/sender.ts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { runAdmin } from '../../../scripts/admin.ts';
@@ -38,10 +40,25 @@ export const db = () => handle!.db;
 export function useAuthDatabase({ truncate }: Pick<TestDatabaseOptions, 'truncate'> = {}): DbHandle {
   quietConsole('log', 'warn', 'error');
   handle = useTestDatabase({ empty: authTables, truncate });
+  beforeEach(() => {
+    delivered.clear();
+    vi.spyOn(consoleTransport, 'send').mockImplementation(async (mail) => {
+      delivered.set(mail.id, mail);
+      return `console:${mail.id}`;
+    });
+  });
   return handle;
 }
 
-export const outbox = () => db().select().from(schema.mailOutbox);
+/** Each mail as the (console) provider received it, by outbox id: the only copy that holds its link once sent. */
+const delivered = new Map<string, schema.OutboxMail>();
+
+/**
+ * The outbox as the provider receives it: a sent mail as it was handed over, a pending one with its sealed
+ * link put back (src/server/mail/sealed.ts). The stored rows themselves hold no link.
+ */
+export const outbox = async () =>
+  (await db().select().from(schema.mailOutbox)).map((row) => delivered.get(row.id) ?? withSecret(row));
 
 /** The link in the one mail of `kind` queued for `to`. */
 export async function linkIn(kind: string, to: string): Promise<URL> {

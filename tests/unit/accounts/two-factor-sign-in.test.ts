@@ -1,11 +1,11 @@
 // Signing in with two-factor sign-in on: the password step, then a code or a recovery code, each taken once.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, rateLimits, sessions } from '../../../src/db/schema.ts';
+import { rateLimits, sessions } from '../../../src/db/schema.ts';
 import { accountKey, FAILURES_BEFORE_LOCK } from '../../../src/features/accounts/sign-in-guard.ts';
 import { getSessionUser } from '../../../src/features/accounts/session-user.ts';
 import { cookieOf, post, requestWith, sessionCookie, signIn, withCookie } from './browser.ts';
-import { signedIn, useAuthDatabase } from './harness.ts';
+import { outbox, signedIn, useAuthDatabase } from './harness.ts';
 import { codeFor, enable, passwordStep, wrongCode } from './two-factor-harness.ts';
 
 const handle = useAuthDatabase();
@@ -69,7 +69,7 @@ describe('signing in with two-factor sign-in on', () => {
     const email = 'reset2fa@lab.example';
     await enable(email, await signedIn(email));
     expect((await post('/request-password-reset', { email, redirectTo: '/admin' })).status).toBe(200);
-    const mails = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const mails = (await outbox()).filter((m) => m.to === email);
     const token = mails.map((m) => m.textBody.match(/[?&]reset=([^\s&]+)/)?.[1]).find(Boolean);
     expect(token).toBeDefined();
     const reset = await post('/reset-password', {

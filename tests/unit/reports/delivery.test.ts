@@ -1,5 +1,6 @@
 // Delivering an audit report: a frozen version, the submission completed, one mail to the lead with the
 // private link, audit rows; unscored areas refused; a revoked link ends; viewers can do none of it.
+import { SEALED_PLACEHOLDER, withSecret } from '../../../src/server/mail/sealed.ts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { auditLog, auditReportDeliveries, auditSubmissions, mailOutbox } from '../../../src/db/schema.ts';
@@ -45,8 +46,13 @@ describe('POST /api/admin/reports/:id/deliver', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'grace@helix.example', status: 'pending' });
     expect(mails[0]!.subject).toBe('Your Lift Audit™ report for Helix Labs');
-    expect(mails[0]!.textBody).toContain(link);
-    expect(mails[0]!.htmlBody).toContain(`<a href="${link}">`);
+    // The outbox never holds the working link (an attacker with a backup gets none): the bodies show a
+    // placeholder, the link is sealed, and only the copy handed to the provider carries it.
+    const token = link.split('/').pop()!;
+    expect(JSON.stringify(mails[0])).not.toContain(token);
+    expect(mails[0]!.textBody).toContain(SEALED_PLACEHOLDER);
+    expect(withSecret(mails[0]!).textBody).toContain(link);
+    expect(withSecret(mails[0]!).htmlBody).toContain(`<a href="${link}">`);
     const actions = (await handle.db.select().from(auditLog)).map((r) => [r.action, r.detail]);
     expect(actions).toEqual(
       expect.arrayContaining([
