@@ -10,8 +10,12 @@
 //   DELETE /api/admin/leads/:id/notes/:noteId         editor → 204 (its author, within 15 minutes)
 //   POST   /api/admin/leads/:id/replies { subject, body }       editor → 201 { reply, lead } (mailed through the outbox)
 //   POST   /api/admin/leads/:id/answered-elsewhere { note }     editor → 201 { lead }
+//   GET    /api/admin/leads/:id/export                admin  → application/zip: person.json and their documents
+//   POST   /api/admin/leads/:id/erase { confirm }     admin  → { erased: { leadId, counts, blobsPending } }
+//   PUT    /api/admin/leads/:id/client { isClient }   admin  → { lead } (a client is kept past retention)
+// (export, erasure and retention: docs/privacy.md)
 // Every change is recorded in the audit log (lead.owner, lead.note, lead.note-delete, lead.reply,
-// lead.answered-elsewhere). 401/403/503 from the role guard, 403 not_author, 404 not_found, 409 too_late,
+// lead.answered-elsewhere, lead.export, lead.erase, lead.client). 401/403/503 from the role guard, 403 not_author, 404 not_found, 409 too_late,
 // 422 invalid_fields (a bad filter or body).
 import type { Config } from '@netlify/functions';
 import { adminEndpoint, deleteAction, listRoutes } from '../../src/features/accounts/staff-endpoint.ts';
@@ -31,6 +35,12 @@ import {
 } from '../../src/features/leads/leads.ts';
 import { getLead } from '../../src/features/leads/lead-timeline.ts';
 import { addNote, answeredElsewhere, assignLead, deleteNote, replyToLead } from '../../src/features/leads/lead-work.ts';
+import { clientSchema, eraseSchema } from '../../src/features/privacy/contract.ts';
+import { setClient } from '../../src/features/privacy/client-flag.ts';
+import { eraseLead } from '../../src/features/privacy/erase.ts';
+import { exportPerson } from '../../src/features/privacy/export.ts';
+import { readDocumentBytes, uploadStores } from '../../src/features/uploads/stores.ts';
+import { attachment } from '../../src/server/download.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
 import { drainInBackground } from '../../src/server/mail/sender.ts';
@@ -108,6 +118,40 @@ export default adminEndpoint((url) => {
       },
     };
   }
+  if (part === 'export' && !noteId) {
+    return {
+      GET: {
+        role: 'admin',
+        run: async ({ db, user }) => {
+          const zip = await exportPerson(db, user, id, readDocumentBytes);
+          return attachment(zip.body, { name: zip.fileName, type: 'application/zip' });
+        },
+      },
+    };
+  }
+  if (part === 'erase' && !noteId) {
+    return {
+      POST: {
+        role: 'admin',
+        run: async ({ db, user }, request) => {
+          const { confirm } = await readJson(request, eraseSchema);
+          return json({ erased: await eraseLead(db, uploadStores(), user, id, { confirm }) });
+        },
+      },
+    };
+  }
+  if (part === 'client' && !noteId) {
+    return {
+      PUT: {
+        role: 'admin',
+        run: async ({ db, user }, request) => {
+          const { isClient } = await readJson(request, clientSchema);
+          await setClient(db, user, id, isClient);
+          return json({ lead: await leadItem(db, id) });
+        },
+      },
+    };
+  }
   if (part) return {};
   return { GET: { role: 'viewer', run: async ({ db }) => json(await getLead(db, id)) } };
 });
@@ -124,5 +168,8 @@ export const config: Config = {
     '/api/admin/leads/:id/notes/:noteId',
     '/api/admin/leads/:id/replies',
     '/api/admin/leads/:id/answered-elsewhere',
+    '/api/admin/leads/:id/export',
+    '/api/admin/leads/:id/erase',
+    '/api/admin/leads/:id/client',
   ],
 };

@@ -1,12 +1,17 @@
-// Scheduled daily: removes expired upload tokens, closed rate-limit windows and 30-day-old submit keys.
+// Scheduled daily: removes expired upload tokens, closed rate-limit windows and 30-day-old submit keys, and
+// keeps the privacy policy (docs/privacy.md): erases leads past retention (not clients), empties mail bodies
+// older than 30 days and retries the blob deletions an erasure left queued.
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
+import { sweepRetention } from '../../src/features/privacy/retention.ts';
+import { uploadStores } from '../../src/features/uploads/stores.ts';
 import { sweepExpired } from '../../src/server/housekeeping.ts';
 import { json, withErrors } from '../../src/server/http.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();
-  return json(await sweepExpired(db));
+  const expired = await sweepExpired(db);
+  return json({ ...expired, retention: await sweepRetention(db, uploadStores()) });
 });
 
 export const config: Config = { schedule: '@daily' };

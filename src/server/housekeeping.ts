@@ -9,7 +9,7 @@ import { authRateLimits, idempotencyKeys, rateLimits, uploadTokens } from '../db
 /** How long a submit key is kept: far beyond any retry of a lost answer. */
 export const IDEMPOTENCY_KEY_DAYS = 30;
 /** Rate-limit windows last 10 minutes at most; a day leaves every one closed. */
-const RATE_LIMIT_KEEP_MS = 24 * 3600_000;
+export const RATE_LIMIT_KEEP_MS = 24 * 3600_000;
 
 export interface Swept {
   uploadTokens: number;

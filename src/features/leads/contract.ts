@@ -192,6 +192,8 @@ export interface LeadListItem {
   /** The first response ever (a reply from the portal or answered elsewhere). */
   firstResponseAt: Date | null;
   lastResponseAt: Date | null;
+  /** Marked by an admin as a client: kept past the retention period (docs/privacy.md). */
+  isClient: boolean;
 }
 
 /** One request of a lead, newest first on the lead page: a contact message (whole) or an audit request (its list row). */

@@ -140,6 +140,7 @@ function listItem(row: ItemRow, now: Date): LeadListItem {
     responseDueAt: lead.responseDueAt,
     firstResponseAt: lead.firstResponseAt,
     lastResponseAt: lead.lastResponseAt,
+    isClient: lead.isClient,
   };
 }
 
@@ -196,6 +197,7 @@ const csvColumns: [string, (lead: LeadListItem) => unknown][] = [
   ['response_due_at', (x) => x.responseDueAt],
   ['first_response_at', (x) => x.firstResponseAt],
   ['last_response_at', (x) => x.lastResponseAt],
+  ['client', (x) => x.isClient],
 ];
 
 /** Every lead that matches (all pages) as CSV, the columns of the list. */

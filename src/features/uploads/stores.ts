@@ -68,3 +68,19 @@ export const partKey = (uploadId: string, index: number) => `${uploadId}/${index
 // The random part of a document's key is its upload's random id (a v4 UUID), which ties a blob left by a
 // failed completion to the pending upload that outlived it.
 export const randomPartOf = (uploadId: string) => uploadId.replaceAll('-', '').toLowerCase();
+
+/** Both stores, as an erasure or the retention sweep deletes from them (src/features/privacy/blob-queue.ts). */
+// Opened when first used: an erasure of a person who never uploaded anything needs no store.
+export const uploadStores = () => {
+  const lazy = (open: () => ReturnType<typeof documentsStore>) => ({
+    delete: (key: string) => open().delete(key),
+    list: (options: { prefix: string }) => open().list(options),
+  });
+  return { documents: lazy(documentsStore), parts: lazy(partsStore) };
+};
+
+/** A finished document's bytes, or null when its blob is gone (a person's export). */
+export async function readDocumentBytes(key: string): Promise<Uint8Array | null> {
+  const buffer = await documentsStore().get(key, { type: 'arrayBuffer' });
+  return buffer ? new Uint8Array(buffer) : null;
+}

@@ -33,6 +33,13 @@ const actionLabel: Record<AuditAction, string> = {
   'lead.note-delete': 'Deleted a note of a lead',
   'lead.reply': 'Replied to a lead',
   'lead.answered-elsewhere': 'Recorded a response made elsewhere',
+  'lead.client': 'Marked a lead a client (or not)',
+  'lead.export': 'Exported a person’s data',
+  'lead.erase': 'Erased a person',
+  'export.csv': 'Exported a list as CSV',
+  'account.password-change': 'Changed their password',
+  'account.two-factor-enable': 'Turned on two-factor sign-in',
+  'account.two-factor-disable': 'Turned off two-factor sign-in',
   'mail.test': 'Sent a test mail',
   'mail.retry': 'Retried a failed mail',
 };

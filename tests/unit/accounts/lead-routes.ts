@@ -98,5 +98,29 @@ export function leadRoutes(handle: DbHandle): Record<string, Route> {
         body: { note: 'Called them back.' },
       }),
     },
+    'GET /api/admin/leads/:id/export': {
+      fn: leadsFn,
+      method: 'GET',
+      needs: 'admin',
+      success: 200,
+      prepare: async () => ({ path: `/api/admin/leads/${await lead()}/export` }),
+    },
+    'POST /api/admin/leads/:id/erase': {
+      fn: leadsFn,
+      method: 'POST',
+      needs: 'admin',
+      success: 200,
+      prepare: async () => ({
+        path: `/api/admin/leads/${await lead()}/erase`,
+        body: { confirm: 'rosalind@example.com' },
+      }),
+    },
+    'PUT /api/admin/leads/:id/client': {
+      fn: leadsFn,
+      method: 'PUT',
+      needs: 'admin',
+      success: 200,
+      prepare: async () => ({ path: `/api/admin/leads/${await lead()}/client`, body: { isClient: true } }),
+    },
   };
 }

@@ -1,0 +1,95 @@
+/**
+ * What the daily housekeeping keeps to the privacy policy (docs/privacy.md): a lead with no activity for
+ * RETENTION_MONTHS (24 by default) is erased, unless an admin marked it a client; the bodies of mails older
+ * than 30 days are emptied (their subject, address and status stay, for the lead's timeline); blobs an
+ * erasure could not delete are tried again.
+ */
+import { and, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { leads, mailOutbox } from '../../db/schema.ts';
+import type { AuditActor } from '../../server/action-log.ts';
+import { MisconfiguredError, platformEnv, type Env } from '../../config/platform.ts';
+import { drainBlobDeletions, type PersonStores } from './blob-queue.ts';
+import { MAIL_BODY_DAYS, RETENTION_MONTHS_DEFAULT } from './contract.ts';
+import { eraseLead } from './erase.ts';
+
+/** The actor of the sweep's erasures in the action log. */
+export const retentionSweep: AuditActor = { id: 'system', email: 'retention sweep' };
+
+/**
+ * RETENTION_MONTHS as a whole number of months from 1 to 24; unset is the policy's 24. Anything else is a
+ * refusal: the sweep never guesses how long to keep people's data, and never keeps it longer than the privacy
+ * policy says.
+ */
+export function retentionMonths(env: Env = platformEnv()): number {
+  const raw = env.RETENTION_MONTHS?.trim();
+  if (!raw) return RETENTION_MONTHS_DEFAULT;
+  const months = Number(raw);
+  if (!Number.isInteger(months) || months < 1 || months > RETENTION_MONTHS_DEFAULT) {
+    const most = RETENTION_MONTHS_DEFAULT;
+    throw new MisconfiguredError([
+      {
+        setting: 'RETENTION_MONTHS',
+        problem: `is "${raw}", not a whole number of months from 1 to ${most} (the privacy policy promises at most ${most}: change it first to keep data longer)`,
+      },
+    ]);
+  }
+  return months;
+}
+
+/** The moment `months` calendar months before `now` (UTC): activity before it is past retention. */
+export function retentionCutoff(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+export interface RetentionRun {
+  erasedLeads: number;
+  emptiedMails: number;
+  blobsPending: number;
+}
+
+/** One run of the sweep at `now`. Leads are erased one transaction each, so one failure stops no other. */
+export async function sweepRetention(
+  db: Db,
+  stores: PersonStores,
+  now = new Date(),
+  months = retentionMonths(),
+): Promise<RetentionRun> {
+  const cutoff = retentionCutoff(now, months);
+  const due = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(lt(leads.lastActivityAt, cutoff), eq(leads.isClient, false)))
+    .limit(500);
+  let erasedLeads = 0;
+  for (const { id } of due) {
+    try {
+      await eraseLead(db, stores, retentionSweep, id, { reason: 'retention' });
+      erasedLeads++;
+    } catch (error) {
+      console.error(`retention: could not erase lead ${id}:`, error);
+    }
+  }
+  const emptiedMails = await emptyOldMailBodies(db, now);
+  const blobsPending = await drainBlobDeletions(db, stores);
+  return { erasedLeads, emptiedMails, blobsPending };
+}
+
+/** Empties the bodies (and any sealed link) of mails sent, failed or capped more than 30 days before `now`. */
+export async function emptyOldMailBodies(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - MAIL_BODY_DAYS * 24 * 3600_000);
+  const emptied = await db
+    .update(mailOutbox)
+    .set({ textBody: '', htmlBody: '', sealed: null })
+    .where(
+      and(
+        ne(mailOutbox.status, 'pending'),
+        lt(sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.lastAttemptAt}, ${mailOutbox.createdAt})`, before),
+        or(ne(mailOutbox.textBody, ''), ne(mailOutbox.htmlBody, ''), isNotNull(mailOutbox.sealed)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return emptied.length;
+}
