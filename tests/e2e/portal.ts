@@ -34,9 +34,17 @@ export async function signIn(page: Page, email: string) {
 }
 
 /** An intake with one small PDF, sent through the public API as the wizard sends it. */
-export async function seedIntake(request: APIRequestContext, baseURL: string, company: string) {
+export async function seedIntake(
+  request: APIRequestContext,
+  baseURL: string,
+  company: string,
+  answers: Partial<ReturnType<typeof intakePayload>> = {},
+) {
   const headers = { origin: baseURL };
-  const created = await request.post('/api/audits', { data: { ...intakePayload(), companyName: company }, headers });
+  const created = await request.post('/api/audits', {
+    data: { ...intakePayload(), companyName: company, ...answers },
+    headers,
+  });
   const { id, uploadToken } = await created.json();
   const auth = { ...headers, authorization: `Bearer ${uploadToken}` };
   const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('a capability statement '.repeat(400))]);

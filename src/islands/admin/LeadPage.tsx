@@ -2,7 +2,8 @@
  * One lead opened (docs/decisions/0030-leads.md): who they are and who owns them, their requests newest first (a
  * message's text, an audit request's answers, documents and report), and the timeline of everything that happened
  * with them, oldest first (LeadTimeline). Editors and admins claim or assign the lead, add notes, reply by mail, or
- * record an answer given elsewhere (LeadForms); viewers read. Loaded on demand: its own chunk.
+ * record an answer given elsewhere (LeadForms); admins also answer privacy requests (LeadPrivacy); viewers read.
+ * Loaded on demand: its own chunk.
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -16,6 +17,7 @@ import { dayTime } from './format.ts';
 import { personOf, staffLabel } from './lead-format.ts';
 import { leadKey } from './lead-queries.ts';
 import { ElsewhereForm, NoteForm, OwnerForm, ReplyForm } from './LeadForms.tsx';
+import { LeadPrivacy } from './LeadPrivacy.tsx';
 import { LeadResponse } from './LeadResponse.tsx';
 import { Timeline } from './LeadTimeline.tsx';
 import type { Me } from './portal-session.ts';
@@ -29,6 +31,7 @@ type Lead = Json<LeadListItem>;
 
 export default function LeadPage({ id, me, onBack }: { id: string; me: Me; onBack: () => void }) {
   const canEdit = me.roles.some((r) => r === 'editor' || r === 'admin');
+  const isAdmin = me.roles.includes('admin');
   const [reportId, setReportId] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -83,6 +86,7 @@ export default function LeadPage({ id, me, onBack }: { id: string; me: Me; onBac
           {d.lead.state !== 'answered' && <ElsewhereForm lead={d.lead} />}
         </>
       )}
+      {d && isAdmin && <LeadPrivacy lead={d.lead} onErased={onBack} />}
     </section>
   );
 }
@@ -107,6 +111,7 @@ function LeadFacts({ lead }: { lead: Lead }) {
       {row('Response', <LeadResponse lead={lead} />)}
       {row('Requests', `${lead.requestCount}, the first on ${dayTime(lead.firstRequestAt)}`)}
       {lead.isSpam && row('Spam', 'Every request was flagged as spam')}
+      {lead.isClient && row('Client', 'Kept past the retention period')}
     </dl>
   );
 }
