@@ -7,7 +7,8 @@ import { getStore, type Store } from '@netlify/blobs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import * as leadsFn from '../../../netlify/functions/admin-leads.mts';
-import { auditLog, blobDeletions, leads } from '../../../src/db/schema.ts';
+import { auditLog, auditReportDeliveries, blobDeletions, leads } from '../../../src/db/schema.ts';
+import { hashReportToken } from '../../../src/features/reports/token.ts';
 import { drainBlobDeletions } from '../../../src/features/privacy/blob-queue.ts';
 import { ERASED } from '../../../src/features/privacy/erase.ts';
 import { DOCUMENTS_STORE } from '../../../src/features/uploads/stores.ts';
@@ -35,6 +36,8 @@ describe('POST /api/admin/leads/:id/erase', () => {
   it('leaves no row and no blob that names the person, keeps the action log pseudonymised, and logs the erasure', async () => {
     const seeded = await seedPeople(handle);
     const logBefore = await handle.db.select().from(auditLog);
+    const byToken = eq(auditReportDeliveries.tokenHash, hashReportToken(seeded.reportToken));
+    expect(await handle.db.select().from(auditReportDeliveries).where(byToken)).toHaveLength(1);
     expect((await whereAdaIs(handle)).length).toBeGreaterThan(10); // the walk does find her before
 
     signIn('admin');
@@ -57,6 +60,8 @@ describe('POST /api/admin/leads/:id/erase', () => {
       blobsPending: 0,
     });
 
+    // Her report's link ends: no delivery answers its token any more.
+    expect(await handle.db.select().from(auditReportDeliveries).where(byToken)).toEqual([]);
     // Every table walked: nothing names her (the action log included).
     expect(await whereAdaIs(handle)).toEqual([]);
     // Her blobs are gone; Bea's document stays.

@@ -64,6 +64,8 @@ export interface Seeded {
   documentBytes: Uint8Array;
   beaDocumentKey: string;
   uploadId: string;
+  /** The private link's token of her delivered report. */
+  reportToken: string;
 }
 
 /** The file's database and stores, emptied before each test, the staff seeded. */
@@ -134,13 +136,14 @@ export async function seedPeople(handle: DbHandle): Promise<Seeded> {
     areas: {} as never,
     prefill: {} as never,
   });
+  const reportToken = randomBytes(32).toString('base64url');
   const [delivery] = await db
     .insert(auditReportDeliveries)
     .values({
       submissionId,
       version: 1,
       content: { summary: `For ${ada.name}` } as never,
-      tokenHash: hashReportToken(randomBytes(32).toString('base64url')),
+      tokenHash: hashReportToken(reportToken),
       expiresAt: new Date(Date.now() + 86_400_000),
       deliveredById: staff.editor.id,
       deliveredByEmail: staff.editor.email,
@@ -176,6 +179,7 @@ export async function seedPeople(handle: DbHandle): Promise<Seeded> {
     documentBytes,
     beaDocumentKey,
     uploadId: upload!.id,
+    reportToken,
   };
 }
 
