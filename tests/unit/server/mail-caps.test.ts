@@ -7,11 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../../src/config/site.ts';
-import { contactMessages, idempotencyKeys, mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
+import { contactMessages, idempotencyKeys, mailOutbox } from '../../../src/db/schema.ts';
 import { contactSchema } from '../../../src/lib/forms/contact.schema.ts';
 import { submitContactMessage } from '../../../src/features/leads/contact-messages.ts';
 import { CONFIRMATION_CAPS, enqueueMail } from '../../../src/server/mail/outbox.ts';
-import { drainOutbox, type Transport } from '../../../src/server/mail/sender.ts';
+import { drainOutbox } from '../../../src/server/mail/sender.ts';
+import { recorder } from './mail-recorder.ts';
 import { verificationMail } from '../../../src/server/mail/templates.ts';
 import { contactPayload } from '../../fixtures/forms.ts';
 import { useTestDatabase } from '../test-db.ts';
@@ -32,19 +33,6 @@ const confirmationStatuses = async (to?: string) =>
 /** Moves every row queued so far `minutes` into the past. */
 const age = (minutes: number) =>
   handle.db.update(mailOutbox).set({ createdAt: sql`${mailOutbox.createdAt} - make_interval(mins => ${minutes})` });
-
-/** A provider that records what it delivered. */
-function recorder() {
-  const delivered: OutboxMail[] = [];
-  const transport: Transport = {
-    name: 'test',
-    async send(mail) {
-      delivered.push(mail);
-      return `id-${mail.id}`;
-    },
-  };
-  return { transport, delivered };
-}
 
 describe('confirmation caps', () => {
   it(`queues ${PER_DAY} confirmations to one address a day, records the rest as capped, never caps staff`, async () => {

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test-db.ts';
-import { mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
+import { mailOutbox } from '../../../src/db/schema.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
-import { drainOutbox, type Transport } from '../../../src/server/mail/sender.ts';
+import { drainOutbox } from '../../../src/server/mail/sender.ts';
+import { recorder } from './mail-recorder.ts';
 import { SEALED_PLACEHOLDER, seal, unseal, withSecret } from '../../../src/server/mail/sealed.ts';
 import { passwordResetMail } from '../../../src/server/mail/templates.ts';
 import { reportDeliveredMail } from '../../../src/features/reports/mail.ts';
@@ -17,18 +18,6 @@ const handle = useTestDatabase({ empty: [mailOutbox], serviceOnly: true });
 const token = 'Tk_0123456789abcdefghijklmnopqrstuvwxyzABCDE';
 const reportUrl = `https://bolesta.example/report/${token}`;
 const resetUrl = `https://bolesta.example/admin?reset=${token.slice(0, 30)}`;
-
-function recordingProvider() {
-  const got: OutboxMail[] = [];
-  const transport: Transport = {
-    name: 'test',
-    async send(mail) {
-      got.push(mail);
-      return `id-${mail.id}`;
-    },
-  };
-  return { got, transport };
-}
 
 const rowsText = async () => JSON.stringify(await handle.db.select().from(mailOutbox));
 
@@ -55,11 +44,11 @@ describe('sealed links', () => {
     expect(row!.textBody).toContain(SEALED_PLACEHOLDER);
     expect(row!.sealed).toBeTruthy();
 
-    const provider = recordingProvider();
+    const provider = recorder();
     expect(await drainOutbox(handle.db, provider.transport, new Date(), 25, null)).toEqual({ sent: 1, failed: 0 });
-    expect(provider.got[0]!.textBody).toContain(reportUrl);
-    expect(provider.got[0]!.htmlBody).toContain(`<a href="${reportUrl}">${reportUrl}</a>`);
-    expect(provider.got[0]!.textBody).not.toContain(SEALED_PLACEHOLDER);
+    expect(provider.delivered[0]!.textBody).toContain(reportUrl);
+    expect(provider.delivered[0]!.htmlBody).toContain(`<a href="${reportUrl}">${reportUrl}</a>`);
+    expect(provider.delivered[0]!.textBody).not.toContain(SEALED_PLACEHOLDER);
 
     const [sent] = await handle.db.select().from(mailOutbox);
     expect(sent).toMatchObject({ status: 'sent', sealed: null });
@@ -79,9 +68,9 @@ describe('sealed links', () => {
       reportDeliveredMail({ to: 'grace@helix.example', contactName: 'Grace', companyName: 'Helix', link: reportUrl }),
     ]);
     await handle.db.update(mailOutbox).set({ sealed: 'v1.AAAA.AAAA.AAAA' });
-    const provider = recordingProvider();
+    const provider = recorder();
     expect(await drainOutbox(handle.db, provider.transport, new Date(), 25, null)).toEqual({ sent: 0, failed: 1 });
-    expect(provider.got).toEqual([]);
+    expect(provider.delivered).toEqual([]);
     const [row] = await handle.db.select().from(mailOutbox);
     expect(row!.lastError).toMatch(/sealed link/);
   });
