@@ -17,7 +17,7 @@ import { Toasts } from '../forms/Toasts.tsx';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { api, ApiError } from './api.ts';
 import { PortalBrandContext, type PortalBrand } from './portal-brand.ts';
-import { linkedLead, rememberedTab, rememberTab, signedOutByUser, type Me } from './portal-session.ts';
+import { linkedLead, rememberedTab, rememberTab, signedOutByUser, takeResetToken, type Me } from './portal-session.ts';
 import { SignIn } from './SignIn.tsx';
 
 /**
@@ -137,6 +137,8 @@ function TabMemory({ children }: { children: ReactNode }) {
 }
 
 function AdminApp({ brand }: { brand?: PortalBrand }) {
+  // A reset link's token leaves the address as the portal opens, whichever screen then shows.
+  useState(takeResetToken);
   const [queryClient] = useState(client);
   const [fallback] = useState<PortalBrand>({ agencyName: '', auditName: '' });
   return (

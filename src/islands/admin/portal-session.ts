@@ -57,6 +57,32 @@ export function forgetLinkedLead(): void {
   }
 }
 
+// The token of the password-reset link this page was opened with, once it is off the address.
+let resetToken: string | null = null;
+
+/**
+ * The token of a password-reset link (`/admin?reset=<token>`): taken off the address at once (so it is not
+ * left in the history, a bookmark, a shared screen or an analytics hit) and kept in memory for the reset form.
+ */
+export function takeResetToken(): string | null {
+  try {
+    const url = new URL(location.href);
+    if (url.searchParams.has('reset')) {
+      resetToken = url.searchParams.get('reset') || null;
+      url.searchParams.delete('reset');
+      history.replaceState(history.state, '', url);
+    }
+  } catch {
+    // No address to read (tests): nothing to take.
+  }
+  return resetToken;
+}
+
+/** Forgets the reset token (used, or given up). */
+export function forgetResetToken(): void {
+  resetToken = null;
+}
+
 /** Forgets the remembered tab (signing out: the next person starts on the first tab). */
 export function forgetTab(): void {
   try {
