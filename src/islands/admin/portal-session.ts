@@ -5,9 +5,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { authCall } from './auth-client.ts';
+import { clearReportDrafts } from './report-drafts.ts';
 
 /** The signed-in user and their roles, as `/api/admin/me` answers. */
 export type { Me } from '../../features/accounts/contract.ts';
+
+/** The query of the signed-in user (`/api/admin/me`), which AdminApp's gate keeps. */
+export const meKey = ['me'] as const;
 
 // Per browser tab (sessionStorage), so two portal tabs side by side each keep their own.
 const TAB_KEY = 'admin.tab';
@@ -92,7 +96,7 @@ export function forgetTab(): void {
   }
 }
 
-/** Signs out on the server, clears the cached data and the remembered tab, and goes to `home`. */
+/** Signs out on the server, clears the cached data, the remembered tab and the report drafts, and goes to `home`. */
 export async function signOut(queryClient: QueryClient, home = '/'): Promise<void> {
   try {
     await authCall((auth) => auth.signOut());
@@ -102,6 +106,7 @@ export async function signOut(queryClient: QueryClient, home = '/'): Promise<voi
   }
   signingOut = true;
   forgetTab();
+  clearReportDrafts();
   queryClient.clear();
   toast.success('Signed out successfully');
   setTimeout(() => location.assign(home), 800);
