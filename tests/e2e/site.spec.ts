@@ -93,7 +93,26 @@ test('a stubbed gtag receives page_view with the path, query and title', async (
   await page.goto('/sitemap?ref=newsletter');
   await expect
     .poll(() => gtagCalls(page))
-    .toContainEqual(['event', 'page_view', { page_path: '/sitemap?ref=newsletter', page_title: await page.title() }]);
+    .toContainEqual([
+      'event',
+      'page_view',
+      expect.objectContaining({ page_path: '/sitemap?ref=newsletter', page_title: await page.title() }),
+    ]);
+});
+
+test('a password-reset link leaves the address at once and never reaches analytics', async ({ page }) => {
+  const token = 'e2eResetTokenQ7w9Zx3Lk5';
+  await stubGtag(page);
+  await page.goto(`/admin?reset=${token}`);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  const calls = await gtagCalls(page);
+  expect(calls).toContainEqual([
+    'event',
+    'page_view',
+    expect.objectContaining({ page_path: '/admin?reset=[redacted]' }),
+  ]);
+  expect(JSON.stringify(calls)).not.toContain(token);
 });
 
 test('a scheduling link opens in a new tab and fires booking_click', async ({ page, context }) => {
@@ -109,7 +128,11 @@ test('a scheduling link opens in a new tab and fires booking_click', async ({ pa
   await (await popup).close();
   await expect
     .poll(() => gtagCalls(page))
-    .toContainEqual(['event', 'booking_click', { link_url: site.scheduling.strategyCall, booking: 'strategyCall' }]);
+    .toContainEqual([
+      'event',
+      'booking_click',
+      expect.objectContaining({ link_url: site.scheduling.strategyCall, booking: 'strategyCall' }),
+    ]);
 });
 
 test('the skip link moves focus to the main content', async ({ page }) => {

@@ -1,10 +1,13 @@
 /**
  * A post's Markdown as safe HTML (docs/decisions/0013-blog-live-without-rebuild.md): Markdown is rendered with marked, then everything that
  * could run is removed by an allow-list (sanitize-html): no script, style or iframe, no event handler
- * attributes, no javascript: or data: links. Links and images stay.
+ * attributes, no javascript: or data: links. Links stay; images stay only from where the CSP lets a page load
+ * them (allowedImage of src/lib/image-sources.ts: the site itself), so a post never shows a broken image.
  */
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { site } from '../../config/site.ts';
+import { allowedImage } from '../../lib/image-sources.ts';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -19,10 +22,12 @@ const options: sanitizeHtml.IOptions = {
     code: ['class'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   // Whatever is not allowed goes with its contents for these, and keeps its text for the rest.
   nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'object', 'embed'],
+  // An image the CSP's img-src would refuse (http:, another host) goes whole, rather than show broken.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !allowedImage(frame.attribs.src ?? '', site.url),
   transformTags: {
     // A post's own `#` heading would be a second h1 beside the page's title.
     h1: 'h2',

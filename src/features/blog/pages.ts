@@ -7,12 +7,15 @@ import { renderMarkdown, plainText } from './markdown.ts';
 import { loadBuiltPage, type FramePage } from '../../server/built-page.ts';
 import { SHELL_PATH } from './paths.ts';
 import { escapeHtml as esc } from '../../lib/html.ts';
+import { allowedImage } from '../../lib/image-sources.ts';
 
 const abs = (p: string) => new URL(p, site.url).href;
 const when = (post: BlogPost) => post.publishedAt ?? post.createdAt;
 /** The post's summary: its excerpt, or the start of its text. */
 const summary = (post: BlogPost) => post.excerpt.trim() || plainText(post.content).slice(0, 160);
 const isImage = (url: string) => /^https?:\/\//i.test(url);
+/** A featured image a page may show: the CSP's img-src allows it (an og:image may be anywhere, crawlers fetch it). */
+const shown = (url: string) => isImage(url) && allowedImage(url, site.url);
 
 const blogTitle = `${site.agencyName} Blog`;
 const blogDescription = `Marketing and business development insights for CROs, CDMOs, labs and biotech consultancies from ${site.agencyName}.`;
@@ -25,7 +28,7 @@ const crumbs = (items: { name: string; path: string }[]) => ({
 
 function card(post: BlogPost): string {
   const date = when(post);
-  const image = isImage(post.featuredImageUrl)
+  const image = shown(post.featuredImageUrl)
     ? `<img src="${esc(post.featuredImageUrl)}" alt="" loading="lazy" decoding="async" class="aspect-[40/21] w-full rounded-t-xl object-cover">`
     : '';
   return `<li><article class="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">${image}
@@ -84,7 +87,7 @@ export function postPage(post: BlogPost): FramePage {
     heroTitle: post.title,
     heroSubtitle: `${formatDate(date)} · ${site.agencyName}`,
     main: `<article class="px-6 py-16"><div class="mx-auto max-w-3xl">${
-      image ? `<img src="${esc(image)}" alt="" class="mb-10 w-full rounded-xl" decoding="async">` : ''
+      shown(image) ? `<img src="${esc(image)}" alt="" class="mb-10 w-full rounded-xl" decoding="async">` : ''
     }<div class="prose prose-slate max-w-none prose-a:text-brand-700">${renderMarkdown(post.content)}</div>
 <p class="mt-12"><a class="font-semibold text-brand-700 underline" href="/blog">← All articles</a></p></div></article>`,
     jsonLd: [

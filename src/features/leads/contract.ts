@@ -79,6 +79,8 @@ export interface SubmissionDocument {
   fileName: string;
   fileSize: number;
   fileType: string;
+  /** Whether it holds macros (a VBA project): staff are warned before they download it. */
+  hasMacros: boolean;
   createdAt: Date;
 }
 

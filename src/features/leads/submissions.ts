@@ -123,7 +123,14 @@ export async function getSubmission(db: Db, id: string | undefined): Promise<Sub
   if (!submission) throw notFound('submission');
   const d = uploadedDocuments;
   const documents = await db
-    .select({ id: d.id, fileName: d.fileName, fileSize: d.fileSize, fileType: d.fileType, createdAt: d.createdAt })
+    .select({
+      id: d.id,
+      fileName: d.fileName,
+      fileSize: d.fileSize,
+      fileType: d.fileType,
+      hasMacros: d.hasMacros,
+      createdAt: d.createdAt,
+    })
     .from(d)
     .where(eq(d.auditSubmissionId, id))
     .orderBy(asc(d.createdAt), asc(d.id));

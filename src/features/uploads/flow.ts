@@ -32,6 +32,7 @@ import { ApiError, invalidFields } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
 import { cleanFileName } from '../../server/download.ts';
 import { checkOfficeContents, checkSignature } from './contents.ts';
+import { hasMacros } from './macros.ts';
 import { discardBlobs, documentsStore, partKey, partsStore, randomPartOf, writeDocument } from './stores.ts';
 
 const problemErrors: Record<FileProblem, [status: number, code: string]> = {
@@ -170,6 +171,8 @@ async function completePending(db: Db, submissionId: string, uploadId: string): 
   const bytes = await joinParts(db, upload);
   checkSignature(upload.fileType, bytes);
   checkOfficeContents(upload.fileType, bytes);
+  // Kept, but flagged: staff are warned before they download it (macros.ts).
+  const macros = hasMacros(bytes);
 
   const key = `${submissionId}/${Date.now()}-${randomPartOf(uploadId)}.${upload.fileType}`;
   let writeAttempted = false;
@@ -190,6 +193,7 @@ async function completePending(db: Db, submissionId: string, uploadId: string): 
           filePath: key,
           fileSize: bytes.byteLength,
           fileType: upload.fileType,
+          hasMacros: macros,
         })
         .returning({
           id: uploadedDocuments.id,

@@ -17,7 +17,16 @@ import { Toasts } from '../forms/Toasts.tsx';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { api, ApiError } from './api.ts';
 import { PortalBrandContext, type PortalBrand } from './portal-brand.ts';
-import { linkedLead, rememberedTab, rememberTab, signedOutByUser, type Me } from './portal-session.ts';
+import {
+  linkedLead,
+  meKey,
+  rememberedTab,
+  rememberTab,
+  signedOutByUser,
+  takeResetToken,
+  type Me,
+} from './portal-session.ts';
+import { sweepReportDrafts } from './report-drafts.ts';
 import { SignIn } from './SignIn.tsx';
 
 /**
@@ -45,8 +54,6 @@ const client = () => {
   });
   return queryClient;
 };
-
-export const meKey = ['me'] as const;
 
 // The signed-in portal is its own chunk: the sign-in screen, which every visit shows first, loads without
 // the tabs, editors and two-factor setup (the page's JavaScript budget counts what loads at once).
@@ -80,6 +87,11 @@ function Gate() {
     // The lists of the ended session go with it: nothing of them stays in memory behind the sign-in screen.
     if (expired) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
   }, [expired, queryClient]);
+  const userId = me.data?.user.id;
+  useEffect(() => {
+    // Someone else's report drafts are never offered to this user: they go as soon as the user is known.
+    if (userId) sweepReportDrafts(userId);
+  }, [userId]);
   if (me.isPending) return loading;
   if (me.isError) {
     return (
@@ -137,6 +149,12 @@ function TabMemory({ children }: { children: ReactNode }) {
 }
 
 function AdminApp({ brand }: { brand?: PortalBrand }) {
+  // As the portal opens: a reset link's token leaves the address, whichever screen then shows, and report
+  // drafts older than 7 days go.
+  useState(() => {
+    takeResetToken();
+    sweepReportDrafts();
+  });
   const [queryClient] = useState(client);
   const [fallback] = useState<PortalBrand>({ agencyName: '', auditName: '' });
   return (

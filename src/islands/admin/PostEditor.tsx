@@ -60,7 +60,12 @@ export function PostEditor({ post, onDone }: { post: EditedPost | null; onDone: 
         <TextField name="slug" label="Slug" hint="Leave empty to make it from the title." />
         <TextAreaField name="content" label="Content" rows={10} hint="Markdown." />
         <TextAreaField name="excerpt" label="Excerpt" rows={2} />
-        <TextField name="featuredImageUrl" label="Featured image URL" type="url" />
+        <TextField
+          name="featuredImageUrl"
+          label="Featured image URL"
+          type="url"
+          hint="An image on this site; the site's security policy shows no image from elsewhere."
+        />
         <SelectField name="status" label="Status" options={statusOptions} placeholder={null} />
         <div className="flex gap-3">
           <button type="submit" disabled={save.isPending} className={buttonClass({ size: 'sm' })}>

@@ -19,7 +19,7 @@ import {
 } from '../../features/accounts/contract.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
 import { TextField } from '../forms/fields.tsx';
-import type { Me } from './portal-session.ts';
+import { forgetResetToken, takeResetToken, type Me } from './portal-session.ts';
 import type { ApiError } from './api.ts';
 import { authCall } from './auth-client.ts';
 import { SignOutButton } from './SignOutButton.tsx';
@@ -58,7 +58,8 @@ export function SignIn({
   expired?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const resetToken = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('reset');
+  // Kept in memory: the address lost it as the portal opened (takeResetToken).
+  const [resetToken] = useState(takeResetToken);
   const [mode, setMode] = useState<Mode>(resetToken ? 'reset' : 'sign-in');
   // One form for every screen (the email typed stays), checked by the schema of the screen shown.
   const schema = schemas[mode === 'code' ? 'sign-in' : mode] as z.ZodMiniType<AccountValues, AccountValues>;
@@ -101,7 +102,7 @@ export function SignIn({
       } else if (mode === 'reset') {
         await authCall((auth) => auth.resetPassword({ newPassword: password, token: resetToken ?? '' }));
         toast.success('Your password was changed. Sign in with the new one.');
-        history.replaceState(null, '', '/admin');
+        forgetResetToken();
         backToSignIn();
       }
     } catch (error) {

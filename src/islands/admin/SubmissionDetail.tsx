@@ -15,6 +15,12 @@ export const sourceLabel = { contact_page: 'Contact page', intake: 'Intake' } as
 
 type Level = 3 | 4 | 5;
 
+/** Asked before a document with macros downloads (the upload flagged it, src/features/uploads/macros.ts). */
+export const macroWarning = (name: string) =>
+  `"${name}" contains macros, code that runs when they are enabled and can take over the computer. ` +
+  'Do not open it in Office with macros enabled (never click "Enable Content" or "Enable Macros"); ' +
+  'open it in a viewer, or with macros disabled. Download it anyway?';
+
 export function SubmissionDetail({
   id,
   onClose,
@@ -92,18 +98,24 @@ export function SubmissionDetail({
             ) : (
               <ul className="mt-2 space-y-1 text-sm">
                 {d.documents.map((doc) => (
-                  <li key={doc.id} className="flex items-center gap-3">
+                  <li key={doc.id} className="flex flex-wrap items-center gap-3">
                     <span>
                       {doc.fileName} ({Math.max(1, Math.round(doc.fileSize / 1024))} KB)
                     </span>
+                    {doc.hasMacros && (
+                      <strong className="rounded bg-red-100 px-2 py-0.5 text-xs text-red-900" data-macros>
+                        Contains macros
+                      </strong>
+                    )}
                     <button
                       type="button"
                       className={buttonClass({ variant: 'link', size: 'inline' })}
-                      onClick={() =>
+                      onClick={() => {
+                        if (doc.hasMacros && !window.confirm(macroWarning(doc.fileName))) return;
                         download(`/api/admin/documents/${doc.id}`, doc.fileName).catch((error: Error) =>
                           toast.error(`Error downloading file: ${error.message}`),
-                        )
-                      }
+                        );
+                      }}
                     >
                       Download<span className="sr-only"> {doc.fileName}</span>
                     </button>

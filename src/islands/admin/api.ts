@@ -4,6 +4,7 @@
  */
 
 import { ApiError } from '../../lib/api-error.ts';
+import { clearReportDrafts } from './report-drafts.ts';
 
 // A refused call: the API's code and message (e.g. `user_not_found`, 'User with this email not found'), the
 // same class the server throws.
@@ -33,6 +34,8 @@ export async function api<T>(
     throw new ApiError(0, 'network', 'The server could not be reached. Check your connection.');
   }
   if (response.status === 204) return null as T;
+  // The session ended: whoever signs in next in this browser must not be offered this one's report drafts.
+  if (response.status === 401) clearReportDrafts();
   const payload = (await response.json().catch(() => null)) as
     | (T & {
         error?: { code?: string; message?: string; fields?: Record<string, string> };
@@ -62,6 +65,7 @@ export async function download(path: string, fallbackName: string): Promise<void
   const response = await fetch(path, { credentials: 'same-origin' }).catch(() => null);
   if (!response) throw new ApiError(0, 'network', 'The server could not be reached.');
   if (!response.ok) {
+    if (response.status === 401) clearReportDrafts();
     const payload = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
     throw new ApiError(
       response.status,

@@ -5,9 +5,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { authCall } from './auth-client.ts';
+import { clearReportDrafts } from './report-drafts.ts';
 
 /** The signed-in user and their roles, as `/api/admin/me` answers. */
 export type { Me } from '../../features/accounts/contract.ts';
+
+/** The query of the signed-in user (`/api/admin/me`), which AdminApp's gate keeps. */
+export const meKey = ['me'] as const;
 
 // Per browser tab (sessionStorage), so two portal tabs side by side each keep their own.
 const TAB_KEY = 'admin.tab';
@@ -57,6 +61,32 @@ export function forgetLinkedLead(): void {
   }
 }
 
+// The token of the password-reset link this page was opened with, once it is off the address.
+let resetToken: string | null = null;
+
+/**
+ * The token of a password-reset link (`/admin?reset=<token>`): taken off the address at once (so it is not
+ * left in the history, a bookmark, a shared screen or an analytics hit) and kept in memory for the reset form.
+ */
+export function takeResetToken(): string | null {
+  try {
+    const url = new URL(location.href);
+    if (url.searchParams.has('reset')) {
+      resetToken = url.searchParams.get('reset') || null;
+      url.searchParams.delete('reset');
+      history.replaceState(history.state, '', url);
+    }
+  } catch {
+    // No address to read (tests): nothing to take.
+  }
+  return resetToken;
+}
+
+/** Forgets the reset token (used, or given up). */
+export function forgetResetToken(): void {
+  resetToken = null;
+}
+
 /** Forgets the remembered tab (signing out: the next person starts on the first tab). */
 export function forgetTab(): void {
   try {
@@ -66,7 +96,7 @@ export function forgetTab(): void {
   }
 }
 
-/** Signs out on the server, clears the cached data and the remembered tab, and goes to `home`. */
+/** Signs out on the server, clears the cached data, the remembered tab and the report drafts, and goes to `home`. */
 export async function signOut(queryClient: QueryClient, home = '/'): Promise<void> {
   try {
     await authCall((auth) => auth.signOut());
@@ -76,6 +106,7 @@ export async function signOut(queryClient: QueryClient, home = '/'): Promise<voi
   }
   signingOut = true;
   forgetTab();
+  clearReportDrafts();
   queryClient.clear();
   toast.success('Signed out successfully');
   setTimeout(() => location.assign(home), 800);

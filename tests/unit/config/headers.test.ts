@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { builtPages, distDir, inlineScriptHashes } from '../../../scripts/lib/built-site.ts';
 import { headersFor, readHeaderRules } from '../../../scripts/lib/static.ts';
 import { site } from '../../../src/config/site.ts';
+import { IMG_SRC, allowedImage } from '../../../src/lib/image-sources.ts';
 import { NON_HTML_CSP, SECURITY_HEADERS, securityHeadersFor } from '../../../src/server/security-headers.ts';
 
 const rules = readHeaderRules(path.resolve(import.meta.dirname, '../../../netlify.toml'));
@@ -58,6 +59,31 @@ describe('response headers of netlify.toml', () => {
     expect(directives.get('frame-src')!.toSorted()).toEqual(origins);
     // The scheduling pages open in a new tab: they are never framed.
     for (const url of Object.values(site.scheduling)) expect(origins).not.toContain(new URL(url).origin);
+  });
+
+  it('loads images only from the listed sources: no scheme or host left open, no data:', () => {
+    const imgSrc = directives.get('img-src')!;
+    expect(imgSrc).toEqual(IMG_SRC.split(' '));
+    for (const open of ['https:', 'http:', 'data:', 'blob:', '*']) expect(imgSrc).not.toContain(open);
+    for (const source of imgSrc.filter((s) => s !== "'self'")) expect(source).toMatch(/^https:\/\/[a-z0-9.-]+$/);
+    // Every image the built pages show (src and srcset) is one of them.
+    const images = builtPages().flatMap((file) => {
+      const html = readFileSync(path.join(distDir, file), 'utf8');
+      return [
+        ...[...html.matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!),
+        ...[...html.matchAll(/\ssrcset="([^"]+)"/g)].flatMap((m) =>
+          m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0]!),
+        ),
+      ];
+    });
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.filter((src) => !allowedImage(src, site.url))).toEqual([]);
+  });
+
+  it('isolates every page and function answer from the windows of other sites (COOP same-origin)', () => {
+    expect(page['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    expect(securityHeadersFor('text/html')['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    expect(securityHeadersFor('application/json')['Cross-Origin-Opener-Policy']).toBe('same-origin');
   });
 
   it('caches hashed assets for a year, immutably', () => {

@@ -7,6 +7,7 @@ import { emptyArea, reportAreaIds, type ReportArea, type ReportAreaId } from '..
 import type { Json } from '../../../src/lib/json.ts';
 import type { ReportDetail } from '../../../src/features/reports/contract.ts';
 import ReportEditor from '../../../src/islands/admin/report/ReportEditor.tsx';
+import { meKey } from '../../../src/islands/admin/portal-session.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -105,12 +106,19 @@ export async function unmountAll() {
   document.body.innerHTML = '';
 }
 
-/** Renders the editor and lets its report load (fake timers: React Query schedules with them). */
-export async function mountEditor(canEdit = true) {
+/** The signed-in user of the editors a test mounts, unless it names another. */
+export const EDITOR_ID = 'user-ada';
+
+/**
+ * Renders the editor and lets its report load (fake timers: React Query schedules with them), signed in as
+ * `user` (the gate's `me` query, whose user the kept drafts belong to).
+ */
+export async function mountEditor(canEdit = true, user = EDITOR_ID) {
   const el = document.body.appendChild(document.createElement('div'));
   const root = createRoot(el);
   roots.push(root);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meKey, { user: { id: user, email: `${user}@agency.example` }, roles: ['editor'] });
   const onBack = vi.fn();
   await act(async () =>
     root.render(

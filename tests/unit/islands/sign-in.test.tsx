@@ -7,9 +7,14 @@ import { SignIn } from '../../../src/islands/admin/SignIn.tsx';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+// better-auth's client keeps the fetch it was made with: every test's own recorder answers through this one.
+let current = vi.fn(async (..._args: unknown[]) => json(500, {}));
+const fetchThrough = (...args: unknown[]) => current(...args);
+
 async function mount(answer: () => Response) {
-  const fetch = vi.fn(async () => answer());
-  vi.stubGlobal('fetch', fetch);
+  const fetch = vi.fn(async (..._args: unknown[]) => answer());
+  current = fetch;
+  vi.stubGlobal('fetch', fetchThrough);
   const el = await mountWithQueries(<SignIn signedInWithoutRole={null} />);
   return { el, fetch };
 }
@@ -62,5 +67,28 @@ describe('the sign-in screen', () => {
       expect(errorOf(el, 'admin-password')).toBe('This password is too common. Choose another one.'),
     );
     expect(el.querySelector('#admin-password')!.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('a password-reset link', () => {
+  const TOKEN = 'Kq82vX0pLr5TnW3yZa7bC1dE';
+
+  it('takes its token off the address at once, and still sends it with the new password', async () => {
+    history.replaceState(null, '', `/admin?lead=7&reset=${TOKEN}`);
+    const { el, fetch } = await mount(() => json(200, { status: true }));
+    // Gone from the address bar (and so from the history, a bookmark, a screenshot), the rest kept.
+    expect(location.href).not.toContain(TOKEN);
+    expect(location.pathname + location.search).toBe('/admin?lead=7');
+    expect(el.querySelector('h2')?.textContent).toBe('Choose a new password');
+
+    await type(el.querySelector('#admin-password')!, 'a long new passphrase');
+    await click(el, 'Save new password');
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0] as unknown as [string | URL | Request, RequestInit];
+    expect(String(url instanceof Request ? url.url : url)).toContain('/reset-password');
+    const body = init?.body ?? (url instanceof Request ? await url.text() : '');
+    expect(JSON.parse(String(body))).toMatchObject({ token: TOKEN, newPassword: 'a long new passphrase' });
+    await vi.waitFor(() => expect(el.querySelector('h2')?.textContent).toBe('Staff sign in'));
+    history.replaceState(null, '', '/');
   });
 });

@@ -188,10 +188,11 @@ describe('GET /api/admin/submissions/:id', () => {
       .insert(uploadedDocuments)
       .values({
         auditSubmissionId: submission.id,
-        fileName: 'Capabilities.pdf',
-        filePath: `${submission.id}/1-abc.pdf`,
+        fileName: 'Capabilities.doc',
+        filePath: `${submission.id}/1-abc.doc`,
         fileSize: 1234,
-        fileType: 'pdf',
+        fileType: 'doc',
+        hasMacros: true,
       })
       .returning();
     const res = await get(`/api/admin/submissions/${submission.id}`);
@@ -222,9 +223,10 @@ describe('GET /api/admin/submissions/:id', () => {
     expect(body.documents).toEqual([
       {
         id: doc!.id,
-        fileName: 'Capabilities.pdf',
+        fileName: 'Capabilities.doc',
         fileSize: 1234,
-        fileType: 'pdf',
+        fileType: 'doc',
+        hasMacros: true, // the portal warns before the download
         createdAt: doc!.createdAt.toISOString(),
       },
     ]);

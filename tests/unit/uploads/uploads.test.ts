@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pendingUploadParts, pendingUploads, uploadedDocuments } from '../../../src/db/schema.ts';
 import * as up from './uploads-harness.ts';
+import { makeCfb } from '../../fixtures/cfb.ts';
 
 const handle = up.useUploadsTest();
 afterEach(() => vi.restoreAllMocks());
@@ -236,6 +237,36 @@ describe('POST /api/uploads → PUT parts → POST complete', () => {
     expect((await up.errorOf(plainZip)).code).toBe('content_mismatch');
     expect((await handle.db.select().from(uploadedDocuments)).map((r) => r.fileType).sort()).toEqual(['docx', 'pptx']);
     expect(await up.keys(up.documents())).toHaveLength(2);
+  });
+
+  it('flags a document that carries macros (OLE2 VBA storages, vbaProject.bin), and keeps it', async () => {
+    const { token } = await up.newSubmission();
+    const word = (macros: boolean) =>
+      makeCfb([
+        { name: 'WordDocument', type: 'stream', data: randomBytes(5000) },
+        ...(macros
+          ? ([
+              { name: 'Macros', type: 'storage' },
+              { name: 'VBA', type: 'storage' },
+            ] as const)
+          : []),
+      ]);
+    const files: [string, Uint8Array][] = [
+      ['macro.doc', word(true)],
+      ['plain.doc', word(false)],
+      ['macro.docx', up.zip(['[Content_Types].xml', 'word/document.xml', 'word/vbaProject.bin'])],
+      ['plain.pptx', up.zip(['[Content_Types].xml', 'ppt/presentation.xml'])],
+    ];
+    for (const [name, bytes] of files) {
+      expect((await up.complete(token, await up.sendFile(token, name, bytes))).status).toBe(201);
+    }
+    const rows = await handle.db.select().from(uploadedDocuments);
+    expect(Object.fromEntries(rows.map((r) => [r.fileName, r.hasMacros]))).toEqual({
+      'macro.doc': true,
+      'plain.doc': false,
+      'macro.docx': true,
+      'plain.pptx': false,
+    });
   });
 
   it('limits an audit to 10 documents, counting uploads in progress', async () => {

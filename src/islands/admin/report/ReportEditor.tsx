@@ -3,7 +3,7 @@
  * executive summary, the ten areas beside the rules' suggestions, the suggested budget, saving as the editor
  * types, and delivery. Viewers read it. Loaded on demand: its own chunk, outside the portal's first load.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   reportAreaIds,
@@ -23,7 +23,9 @@ import { AreaFields, fieldId } from './AreaFields.tsx';
 import { DueLines } from './Clock.tsx';
 import { Deliveries } from './Deliveries.tsx';
 import { Budget, SaveLine } from './ReportStatus.tsx';
-import { sameDraft, storeDraft, storedDraft, useAutosave, type Draft } from './useAutosave.ts';
+import { storeDraft, storedDraft } from '../report-drafts.ts';
+import { meKey, type Me } from '../portal-session.ts';
+import { sameDraft, useAutosave, type Draft } from './useAutosave.ts';
 
 interface Props {
   submissionId: string;
@@ -77,10 +79,12 @@ function EditorBody({
   const id = detail.submissionId;
   const prefix = useId();
   const [draft, setDraft] = useState<Draft>({ summary: detail.summary, areas: detail.areas });
-  const autosave = useAutosave(id, detail.revision, canEdit);
+  // Drafts kept in this browser are the signed-in user's own (report-drafts.ts).
+  const user = useQueryClient().getQueryData<Me | null>(meKey)?.user.id ?? null;
+  const autosave = useAutosave(id, detail.revision, canEdit, user);
   // A draft this browser kept but the server never got (a closed tab, a crash): offered back, not forced.
   const [kept, setKept] = useState(() => {
-    const stored = canEdit ? storedDraft(id) : null;
+    const stored = canEdit ? storedDraft(user, id) : null;
     return stored && !sameDraft(stored.draft, draft) ? stored : null;
   });
   const [refused, setRefused] = useState<Record<string, string>>({});

@@ -5,12 +5,12 @@
  * `keepalive`, so a closed tab or a crash loses nothing.
  */
 import { useEffect, useRef, useState } from 'react';
-import { reportAreaIds, type ReportSave, type ReportSaved } from '../../../features/reports/contract.ts';
+import { reportAreaIds, type ReportSaved } from '../../../features/reports/contract.ts';
 import type { Json } from '../../../lib/json.ts';
 import { api, ApiError } from '../api.ts';
+import { clearReportDrafts, storeDraft, type Draft, type StoredDraft } from '../report-drafts.ts';
 
-/** What the editor edits: the report without its revision. */
-export type Draft = Omit<ReportSave, 'revision'>;
+export type { Draft, StoredDraft };
 
 export type SaveStatus =
   | { kind: 'idle' }
@@ -26,34 +26,6 @@ export const SAVE_DELAY = 800;
 const MAX_RETRY_DELAY = 30_000;
 const KEEPALIVE_MAX = 60_000;
 
-/** A draft kept in this browser until the server has it. */
-export interface StoredDraft {
-  revision: number;
-  draft: Draft;
-  at: string;
-}
-
-const storageKey = (id: string) => `admin.report-draft.${id}`;
-
-/** The draft of report `id` that this browser kept and the server may not have, if any. */
-export function storedDraft(id: string): StoredDraft | null {
-  try {
-    return JSON.parse(localStorage.getItem(storageKey(id)) ?? 'null') as StoredDraft | null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps (or, with null, forgets) the unsaved draft of report `id`. */
-export function storeDraft(id: string, value: StoredDraft | null): void {
-  try {
-    if (value) localStorage.setItem(storageKey(id), JSON.stringify(value));
-    else localStorage.removeItem(storageKey(id));
-  } catch {
-    // Storage may be off or full: the server save still runs, only the crash copy is missing.
-  }
-}
-
 /** Whether two drafts say the same thing (a kept draft equal to the server's is no longer worth offering). */
 export const sameDraft = (a: Draft, b: Draft): boolean =>
   a.summary === b.summary &&
@@ -67,8 +39,11 @@ export const sameDraft = (a: Draft, b: Draft): boolean =>
     );
   });
 
-/** Saves report `id` as it changes; `revision` is the one the editor loaded. Does nothing unless `enabled`. */
-export function useAutosave(id: string, revision: number, enabled: boolean) {
+/**
+ * Saves report `id` as it changes; `revision` is the one the editor loaded. Does nothing unless `enabled`.
+ * Until the server has a change it is kept in this browser for `user` (report-drafts.ts); without a user, not at all.
+ */
+export function useAutosave(id: string, revision: number, enabled: boolean, user: string | null) {
   const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
   const state = useRef({
     revision,
@@ -78,6 +53,8 @@ export function useAutosave(id: string, revision: number, enabled: boolean) {
     saved: 0,
     failures: 0,
     stopped: false,
+    /** A 401 or 403 answered a save: nothing more is saved, nor kept in this browser. */
+    signedOut: false,
     timer: undefined as ReturnType<typeof setTimeout> | undefined,
     inFlight: null as Promise<boolean> | null,
   });
@@ -109,12 +86,17 @@ export function useAutosave(id: string, revision: number, enabled: boolean) {
       s.saved = sending;
       s.failures = 0;
       if (s.saved === s.changes) storeDraft(id, null);
-      else storeDraft(id, { revision: s.revision, draft: s.draft!, at: new Date().toISOString() });
+      else keep(s.draft!);
       setStatus({ kind: 'saved', at: saved.updatedAt, by: saved.updatedBy });
       return s.saved === s.changes;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.status === 409) {
+      if (error.status === 401 || error.status === 403) {
+        // The session ended (api.ts already forgot every draft) or this user may no longer edit: nothing stays.
+        s.stopped = s.signedOut = true;
+        clearReportDrafts();
+        setStatus({ kind: 'failed', message: error.message, fields: {} });
+      } else if (error.status === 409) {
         s.stopped = true;
         setStatus({ kind: 'stale', message: error.message });
       } else if (error.status === 0 || error.status >= 500) {
@@ -128,12 +110,17 @@ export function useAutosave(id: string, revision: number, enabled: boolean) {
     }
   }
 
+  const keep = (draft: Draft) => {
+    if (user && !state.current.signedOut)
+      storeDraft(id, { revision: state.current.revision, draft, at: new Date().toISOString(), user });
+  };
+
   /** Records a change: kept in this browser at once, saved once the typing pauses. */
   function change(draft: Draft) {
     const s = state.current;
     s.draft = draft;
     s.changes += 1;
-    storeDraft(id, { revision: s.revision, draft, at: new Date().toISOString() });
+    keep(draft);
     if (s.stopped || !enabled) return;
     // Said from the first keystroke: a "Saved at" left showing during the pause would be untrue.
     setStatus({ kind: 'saving' });
