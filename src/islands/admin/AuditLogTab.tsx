@@ -35,6 +35,13 @@ const actionLabel: Record<AuditAction, string> = {
   'lead.answered-elsewhere': 'Recorded a response made elsewhere',
   'mail.test': 'Sent a test mail',
   'mail.retry': 'Retried a failed mail',
+  'lead.client': 'Marked a lead as a client',
+  'lead.export': 'Exported a lead’s data',
+  'lead.erase': 'Erased a lead',
+  'export.csv': 'Exported a list as CSV',
+  'account.password-change': 'Changed their password',
+  'account.two-factor-enable': 'Turned two-factor sign-in on',
+  'account.two-factor-disable': 'Turned two-factor sign-in off',
 };
 const actions = Object.keys(actionLabel) as AuditAction[];
 
@@ -46,6 +53,7 @@ const targetLabel: Record<string, string> = {
   document: 'Document',
   mail: 'Mail',
   lead: 'Lead',
+  list: 'List',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -95,6 +103,16 @@ function detailText({ action, detail }: Entry): string {
       return `“${text(detail.subject)}”`;
     case 'lead.answered-elsewhere':
       return 'first response made outside the portal';
+    case 'export.csv': {
+      const filters = Object.entries((detail.filters ?? {}) as Record<string, unknown>)
+        .map(([name, value]) => `${name}=${Array.isArray(value) ? value.join(',') : String(value)}`)
+        .join(', ');
+      return `${text(detail.list)}: ${String(detail.rows ?? 0)} row(s)${filters ? ` (${filters})` : ''}`;
+    }
+    case 'account.password-change':
+    case 'account.two-factor-enable':
+    case 'account.two-factor-disable':
+      return text(detail.email);
     default:
       return JSON.stringify(detail);
   }
