@@ -53,7 +53,7 @@ describe('redactUrl', () => {
 });
 
 describe('the report function’s log', () => {
-  it('never prints the token of a link it fails to answer (page and PDF, database down)', async () => {
+  it('never prints the token of a link it fails to answer (page, PDF and beacon, database down)', async () => {
     const { token } = await addDelivery(handle);
     databaseDown();
     try {
@@ -61,6 +61,8 @@ describe('the report function’s log', () => {
         const res = await call(report, path, undefined, { method: 'GET', params: { token } });
         expect(res.status).toBe(503);
       }
+      const beacon = await call(report, `/report/${token}/opened`, undefined, { method: 'POST', params: { token } });
+      expect(beacon.status).toBe(503);
     } finally {
       useDatabase(handle);
     }
