@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getLead } from '../../../src/features/leads/lead-timeline.ts';
 import { OPENED_SCRIPT, reportPageCsp } from '../../../src/features/reports/page-policy.ts';
 import { renderReportPdf } from '../../../src/features/reports/pdf.ts';
+import type * as PdfModule from '../../../src/features/reports/pdf.ts';
 import { loadBuiltPage } from '../../../src/server/built-page.ts';
 import report, { config } from '../../../netlify/functions/report.mts';
 import { createRouter } from '../../../scripts/lib/functions.ts';
@@ -21,7 +22,7 @@ import { call } from '../function-harness.ts';
 
 // The renderer is watched: a HEAD of the PDF must never draw it.
 vi.mock('../../../src/features/reports/pdf.ts', async (original) => {
-  const actual = await original<typeof import('../../../src/features/reports/pdf.ts')>();
+  const actual = await original<typeof PdfModule>();
   return { ...actual, renderReportPdf: vi.fn(actual.renderReportPdf) };
 });
 
