@@ -164,7 +164,8 @@ describe('POST /api/audits: the 5-step intake', () => {
       .select({ createdAt: auditSubmissions.createdAt })
       .from(auditSubmissions)
       .where(eq(auditSubmissions.id, first.id));
-    const replayAt = (ms: number) => submitAudit(handle.db, input, issueUploadToken, new Date(createdAt!.getTime() + ms));
+    const replayAt = (ms: number) =>
+      submitAudit(handle.db, input, issueUploadToken, new Date(createdAt!.getTime() + ms));
     // Within the window: a fresh token, which lives no longer than the first one (two hours from the submit).
     const within = await replayAt(UPLOAD_TOKEN_TTL_MS - 60_000);
     expect(within.id).toBe(first.id);

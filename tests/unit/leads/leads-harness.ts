@@ -1,5 +1,5 @@
 /** What the leads' function tests share: the database, staff signed in as an editor, and reading a lead. */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, expect } from 'vitest';
 import * as leadsFn from '../../../netlify/functions/admin-leads.mts';
 import { leads, mailOutbox } from '../../../src/db/schema.ts';

@@ -7,7 +7,11 @@ import { parseCsv } from '../csv-parse.ts';
 describe('the CSV writer', () => {
   it('counts the records after the header, a line break inside a quoted cell being none', () => {
     expect(csvRowCount(toCsv(['a'], []))).toBe(0);
-    const rows = [['one\r\ntwo', '"q"\r\n'], ['x', 'y'], ['', '']];
+    const rows = [
+      ['one\r\ntwo', '"q"\r\n'],
+      ['x', 'y'],
+      ['', ''],
+    ];
     const csv = toCsv(['a', 'b'], rows);
     expect(csvRowCount(csv)).toBe(3);
     expect(parseCsv(csv)).toHaveLength(4);
