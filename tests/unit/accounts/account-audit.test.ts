@@ -28,13 +28,13 @@ describe('account changes in the action log', () => {
     expect(await logged()).toEqual([]);
     const right = { currentPassword: PASSWORD, newPassword: 'a new lab passphrase', revokeOtherSessions: true };
     expect((await post('/change-password', right, withCookie(cookie))).status).toBe(200);
-    expect(await logged()).toEqual([row('account.password-change', await userId(email), email)]);
+    expect(await logged()).toEqual([row('account.password-change', (await userId(email))!, email)]);
   });
 
   it('records two-factor sign-in turned on at the setup’s first code and off, not a sign-in with a code', async () => {
     const email = 'factor@lab.example';
     const { totpURI, cookie } = await enable(email, await signedIn(email));
-    const me = await userId(email);
+    const me = (await userId(email))!;
     expect(await logged()).toEqual([row('account.two-factor-enable', me, email)]);
     // A second browser signs in with a code: no change to the account.
     const code = await codeFor(totpURI);

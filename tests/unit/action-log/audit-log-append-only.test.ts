@@ -11,17 +11,19 @@ const handle = useTestDatabase({ truncate: ['audit_log'], serviceOnly: true });
 
 let row: AuditLogRow;
 beforeEach(async () => {
-  [row] = await handle.db
-    .insert(auditLog)
-    .values({
-      actorId: 'u-editor',
-      actorEmail: 'editor@bolesta.example',
-      action: 'lead.note',
-      targetType: 'lead',
-      targetId: randomUUID(),
-      detail: { noteId: 'n-1', email: 'lead@acme.example' },
-    })
-    .returning();
+  row = (
+    await handle.db
+      .insert(auditLog)
+      .values({
+        actorId: 'u-editor',
+        actorEmail: 'editor@bolesta.example',
+        action: 'lead.note',
+        targetType: 'lead',
+        targetId: randomUUID(),
+        detail: { noteId: 'n-1', email: 'lead@acme.example' },
+      })
+      .returning()
+  )[0]!;
 });
 
 const rows = () => handle.db.select().from(auditLog);

@@ -18,7 +18,7 @@ const get = (headers: Record<string, string> = {}, method = 'GET') =>
 describe('GET /api/health without credentials', () => {
   it('answers { ok } and nothing else, cached by the CDN for 30 s and never for a token holder', async () => {
     vi.stubEnv('HEALTH_TOKEN', TOKEN);
-    for (const headers of [{}, { authorization: 'Basic dXNlcjpwYXNz' }]) {
+    for (const headers of [{}, { authorization: 'Basic dXNlcjpwYXNz' }] as Record<string, string>[]) {
       const res = await get(headers);
       const body = await res.json();
       expect(Object.keys(body)).toEqual(['ok']);
