@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.ts';
+import { e2eHealthToken } from './tests/fixtures/health-token.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const baseURL = `http://localhost:${port}`;
@@ -35,7 +36,13 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     // Every test posts and signs in from 127.0.0.1: the per-address form and sign-in limits (tested in the unit
     // tests) would stop the suite.
-    env: { PORT: String(port), DATA_DIR: dataDir, FORM_RATE_LIMIT: '100000', SIGN_IN_RATE_LIMIT: '100000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FORM_RATE_LIMIT: '100000',
+      SIGN_IN_RATE_LIMIT: '100000',
+      HEALTH_TOKEN: e2eHealthToken,
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

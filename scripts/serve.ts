@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { useDatabase } from '../src/db/client.ts';
+import { redactUrl } from '../src/server/redact.ts';
 import { DatabaseLockedError, openDatabase } from '../src/db/embedded.ts';
 import { startLocalBlobs } from './lib/blobs.ts';
 import { createRouter } from './lib/functions.ts';
@@ -70,7 +71,7 @@ const server = createServer(async (req, res) => {
       Response.json({ error: { code: 'method_not_allowed', message: 'Method not allowed' } }, { status: 405 });
     await sendResponse(res, response, req.method === 'HEAD');
   } catch (error) {
-    console.error(`${req.method} ${req.url} failed:`, error);
+    console.error(`${req.method} ${redactUrl(req.url ?? '')} failed:`, error);
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
     res.end('{"error":{"code":"internal","message":"Something went wrong on our side."}}');
   }

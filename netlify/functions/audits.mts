@@ -1,6 +1,7 @@
 // POST /api/audits: both audit forms (the contact page's short form and the 5-step intake, told apart by
 // `source`). 201 { id } when stored, with { uploadToken, uploadTokenExpiresAt } for the intake's
-// documents; 4xx { error } with the fields otherwise.
+// documents (a repeated submit gets a token only within two hours of the first); 4xx { error } with the
+// fields otherwise.
 import type { Config } from '@netlify/functions';
 import { auditRequestSchema } from '../../src/features/leads/contract.ts';
 import { submitAudit } from '../../src/features/leads/audit-requests.ts';

@@ -11,7 +11,7 @@ import { feed, listPage, loadShell, postPage, sitemap } from '../../src/features
 import { allPublishedPosts, findPublishedPost, listPublishedPosts } from '../../src/features/blog/posts.ts';
 import { fillShell, notFoundPage as notFound, unavailablePage } from '../../src/server/built-page.ts';
 import { blogPaths } from '../../src/features/blog/paths.ts';
-import { allowMethods, withErrors } from '../../src/server/http.ts';
+import { allowMethods, requestLabel, withErrors } from '../../src/server/http.ts';
 
 const respond = (body: string, type: string, status = 200) =>
   new Response(body, { status, headers: { 'Content-Type': type, ...blogCacheHeaders() } });
@@ -28,7 +28,7 @@ export default withErrors(async (request, context) => {
   try {
     return await answer(url, handle.db, context.params.slug);
   } catch (error) {
-    console.error(`[${context.requestId}] ${url.pathname} not rendered:`, error);
+    console.error(`${requestLabel(request, context)} not rendered:`, error);
     return unavailable();
   }
 });

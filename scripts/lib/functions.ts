@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FnContext, Handler } from '../../src/server/http.ts';
+import { redactUrl } from '../../src/server/redact.ts';
 import { bufferBody } from './body-limit.ts';
 
 interface FunctionConfig {
@@ -110,7 +111,7 @@ async function invoke(
     return await handler(request, context);
   } catch (error) {
     // Netlify answers an uncaught throw with a bare 500; so do we, and the stack stays in the log.
-    console.error(`${request.method} ${partial.url.pathname} threw:`, error);
+    console.error(`${request.method} ${redactUrl(partial.url.pathname)} threw:`, error);
     return Response.json(
       { error: { code: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' } },
       { status: 500 },

@@ -26,6 +26,7 @@ export interface FunctionEnv {
   NETLIFY_DB_URL: string;
   NETLIFY_BLOBS_CONTEXT: string;
   BETTER_AUTH_SECRET?: string;
+  HEALTH_TOKEN?: string;
 }
 
 const START_TIMEOUT_MS = 120_000;

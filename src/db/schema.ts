@@ -488,8 +488,10 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 /**
- * Who did what to which record, and when. Rows are only ever inserted: a trigger in the migration refuses
- * UPDATE and DELETE, so not even a bug in the application can rewrite the history. The actor's email is
+ * Who did what to which record, and when. Rows are only ever inserted: a trigger (migrations 0003 and 0008)
+ * refuses DELETE, TRUNCATE and every UPDATE but an erasure's, which keeps who, what and when and only replaces a
+ * person's details by their lead's opaque id (`erasedLead`, docs/privacy.md), so not even a bug in the application
+ * can rewrite the history. The actor's email is
  * copied in, so a row still names its author after the account is gone.
  */
 export const auditLog = pgTable(

@@ -22,9 +22,12 @@ export interface AuditActor {
  */
 export const commandLine: AuditActor = { id: 'cli', email: 'command line' };
 
-/** The record a row is about: its kind (`user`, `submission`, `message`, `post`, `document`, `mail`) and id. */
+/**
+ * The record a row is about: its kind (`user`, `submission`, `message`, `post`, `document`, `mail`, `lead`) and
+ * id; or, for a CSV export, the list exported (`list`, by the export's file name).
+ */
 export interface AuditTarget {
-  type: 'user' | 'submission' | 'message' | 'post' | 'document' | 'mail' | 'lead';
+  type: 'user' | 'submission' | 'message' | 'post' | 'document' | 'mail' | 'lead' | 'list';
   id: string;
 }
 

@@ -38,3 +38,15 @@ export function tableCsv<T extends Table>(table: T, rows: readonly T['$inferSele
     rows.map((row) => columns.map(([key]) => (row as Record<string, unknown>)[key])),
   );
 }
+
+/** How many records follow the header of a CSV made by `toCsv` (a line break inside a quoted cell is no record). */
+export function csvRowCount(csv: string): number {
+  let records = 0;
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === '\r' && csv[i + 1] === '\n') records++;
+  }
+  return Math.max(0, records - 1);
+}

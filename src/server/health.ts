@@ -1,10 +1,13 @@
 /**
  * What `GET /api/health` reports: each dependency of the site, so a deploy can be checked in one request
- * (README, "Deploying to Netlify"). Each check says `ok` and, in words, what it found; the report is `ok`
- * only when every check is. Nothing secret is shown: not a URL, not a key, not an error's stack.
+ * (README, "Deploying to Netlify"). Anyone may ask whether all is well (`healthOk`: one schema query, one outbox
+ * query and one Blobs read, cached by the CDN); only the holder of HEALTH_TOKEN reads what each check found
+ * (`healthReport`), since that names settings, the mail provider's refusals and the outbox's size. Each check
+ * says `ok` and, in words, what it found; the report is `ok` only when every check is. Nothing secret is shown
+ * even then: not a URL, not a key, not an error's stack.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, getTableName, inArray, is, isNotNull, notLike, sql } from 'drizzle-orm';
+import { and, desc, getTableColumns, getTableName, inArray, is, isNotNull, notLike, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { getDb } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -49,29 +52,52 @@ const within = <T>(work: Promise<T>): Promise<T> =>
 /** Every table of the schema: reading each with all its columns shows the migrations are all there. */
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
-async function database(): Promise<Check> {
+/**
+ * One statement naming every column of every table: it fails when a table or column is missing (names are
+ * resolved before anything runs), and reads nothing (`false and …` is folded away), so the whole schema is
+ * checked in one round trip.
+ */
+const everyColumn = sql`select 1 where false${sql.join(
+  tables.map((table) => {
+    const name = sql.identifier(getTableName(table));
+    const columns = Object.values(getTableColumns(table)).map((c) => sql`${name}.${sql.identifier(c.name)}`);
+    return sql` and exists (select ${sql.join(columns, sql`, `)} from ${name})`;
+  }),
+)}`;
+
+/** The tables that cannot be read with all their columns (one query each: only once the schema check failed). */
+async function unmigratedTables(db: Awaited<ReturnType<typeof getDb>>['db']): Promise<string[]> {
+  const missing = await within(
+    Promise.all(
+      tables.map((table) =>
+        db
+          .select()
+          .from(table)
+          .limit(0)
+          .then(
+            () => null,
+            () => getTableName(table),
+          ),
+      ),
+    ),
+  );
+  return missing.filter((name): name is string => name !== null);
+}
+
+/** `detail`: name the tables a failed schema check is missing (more queries); otherwise only say it failed. */
+async function database(detail: boolean): Promise<Check> {
   if (isDeployed() && !hasDatabase()) return { ok: false, detail: 'DATABASE_URL or Netlify Database is not set' };
   try {
     const { db } = await within(getDb());
-    await within(db.execute(sql`select 1`));
     // Whoever applied the migrations (Netlify at deploy, or db:migrate), the schema is what the code reads.
-    const missing = await within(
-      Promise.all(
-        tables.map((table) =>
-          db
-            .select()
-            .from(table)
-            .limit(0)
-            .then(
-              () => null,
-              () => getTableName(table),
-            ),
-        ),
-      ),
+    const migrated = await within(db.execute(everyColumn)).then(
+      () => true,
+      () => false,
     );
-    const absent = missing.filter(Boolean);
-    if (absent.length) return { ok: false, detail: `reachable, but not migrated (${absent.join(', ')})` };
-    return { ok: true, detail: 'reachable and migrated' };
+    if (migrated) return { ok: true, detail: 'reachable and migrated' };
+    await within(db.execute(sql`select 1`));
+    if (!detail) return { ok: false, detail: 'reachable, but not migrated' };
+    return { ok: false, detail: `reachable, but not migrated (${(await unmigratedTables(db)).join(', ')})` };
   } catch (error) {
     console.error('health: database check failed:', error);
     return { ok: false, detail: 'unreachable' };
@@ -118,21 +144,23 @@ export function shownReason(error: string): string {
 }
 
 /**
- * What the outbox says of mail delivery: how much waits or gave up, and whether the latest try was refused.
- * Slack posts (`slack.*`) are not mail: a refused one says nothing of the mail provider.
+ * What the outbox says of mail delivery: whether the latest try was refused and, with `counts`, how much waits
+ * or gave up. Slack posts (`slack.*`) are not mail: a refused one says nothing of the mail provider.
  */
-async function outboxState(): Promise<{ pending: number; failed: number; refused: string | null }> {
+async function outboxState(counts: boolean): Promise<{ pending: number; failed: number; refused: string | null }> {
   const { db } = await within(getDb());
   const mail = notLike(mailOutbox.kind, SLACK_KINDS);
-  const [[counts], [latest]] = await within(
+  const [[counted], [latest]] = await within(
     Promise.all([
-      db
-        .select({
-          pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')`.mapWith(Number),
-          failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')`.mapWith(Number),
-        })
-        .from(mailOutbox)
-        .where(and(inArray(mailOutbox.status, ['pending', 'failed']), mail)),
+      counts
+        ? db
+            .select({
+              pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')`.mapWith(Number),
+              failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')`.mapWith(Number),
+            })
+            .from(mailOutbox)
+            .where(and(inArray(mailOutbox.status, ['pending', 'failed']), mail))
+        : [undefined],
       // The latest try of any mail (a sent one wins a tie): refused, when it failed and nothing was sent after.
       db
         .select({ status: mailOutbox.status, lastError: mailOutbox.lastError })
@@ -143,23 +171,25 @@ async function outboxState(): Promise<{ pending: number; failed: number; refused
     ]),
   );
   const refused = latest && latest.status !== 'sent' && latest.lastError ? shownReason(latest.lastError) : null;
-  return { pending: counts?.pending ?? 0, failed: counts?.failed ?? 0, refused };
+  return { pending: counted?.pending ?? 0, failed: counted?.failed ?? 0, refused };
 }
 
 /**
- * Mail is ok when a transport is set and the latest try was not refused; the failed count (mail that gave up
- * after MAX_ATTEMPTS) is shown either way, for an admin to retry in the portal. On a deploy preview a missing
- * key is no failure: mail is optional there and waits in the outbox.
+ * Mail is ok when a transport is set and the latest try was not refused; with `detail`, the failed count (mail
+ * that gave up after MAX_ATTEMPTS) is shown either way, for an admin to retry in the portal. On a deploy preview
+ * a missing key is no failure: mail is optional there and waits in the outbox.
  */
-async function mail(): Promise<Check> {
+async function mail(detail: boolean): Promise<Check> {
   const transport = defaultTransport();
+  // Without a transport and off a preview, mail fails whatever the outbox holds: the public answer asks nothing.
+  if (!transport && !detail && siteContext() !== 'preview') return { ok: false, detail: 'RESEND_API_KEY is not set' };
   let state: Awaited<ReturnType<typeof outboxState>> | null = null;
   try {
-    state = await outboxState();
+    state = await outboxState(detail);
   } catch {
     // the database check reports this
   }
-  const counts = state ? `, ${state.pending} pending${state.failed ? `, ${state.failed} failed` : ''}` : '';
+  const counts = state && detail ? `, ${state.pending} pending${state.failed ? `, ${state.failed} failed` : ''}` : '';
   if (!transport) {
     if (siteContext() === 'preview')
       return {
@@ -183,12 +213,22 @@ async function blobs(probe: () => Promise<unknown>): Promise<Check> {
   }
 }
 
+async function checks(probeBlobs: () => Promise<unknown>, detail: boolean): Promise<HealthReport['checks']> {
+  const [db, mailCheck, blobsCheck] = await Promise.all([database(detail), mail(detail), blobs(probeBlobs)]);
+  return { database: db, authSecret: authSecret(), settings: settings(), mail: mailCheck, blobs: blobsCheck };
+}
+
 /**
- * Runs every check at once. `probeBlobs` reads the documents' store (the uploads feature's
- * `probeDocumentsStore`, passed in by the function: the core imports no feature).
+ * Runs every check at once, with what each found: for the holder of HEALTH_TOKEN. `probeBlobs` reads the
+ * documents' store (the uploads feature's `probeDocumentsStore`, passed in by the function: the core imports no
+ * feature).
  */
 export async function healthReport(probeBlobs: () => Promise<unknown>): Promise<HealthReport> {
-  const [db, secret, mailCheck, blobsCheck] = await Promise.all([database(), authSecret(), mail(), blobs(probeBlobs)]);
-  const checks = { database: db, authSecret: secret, settings: settings(), mail: mailCheck, blobs: blobsCheck };
-  return { ok: Object.values(checks).every((c) => c.ok), site: siteContext(), checks };
+  const all = await checks(probeBlobs, true);
+  return { ok: Object.values(all).every((c) => c.ok), site: siteContext(), checks: all };
+}
+
+/** Whether every check passes, and nothing else: the public answer, with the fewest queries that decide it. */
+export async function healthOk(probeBlobs: () => Promise<unknown>): Promise<boolean> {
+  return Object.values(await checks(probeBlobs, false)).every((c) => c.ok);
 }

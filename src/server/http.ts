@@ -8,6 +8,7 @@ import { site } from '../config/site.ts';
 import { openInvocation } from '../db/client.ts';
 import { assertProductionReady, inDeployContext, isPreview, MisconfiguredError } from '../config/platform.ts';
 import { securityHeadersFor } from './security-headers.ts';
+import { redactUrl } from './redact.ts';
 
 /** The part of Netlify's function context this project uses; the local runtime provides exactly this. */
 export type FnContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'url' | 'waitUntil'> & {
@@ -64,9 +65,9 @@ export function routeAction<A>(request: Request, table: Methods<A>): A | Respons
 /** The 204 of a delete. */
 export const noContent = () => new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 
-/** How the server's log names a request: `[request id] METHOD /path`. */
+/** How the server's log names a request: `[request id] METHOD /path`, a secret in the path redacted (redact.ts). */
 export const requestLabel = (request: Request, context: Pick<FnContext, 'requestId'>) =>
-  `[${context.requestId}] ${request.method} ${new URL(request.url).pathname}`;
+  `[${context.requestId}] ${request.method} ${redactUrl(new URL(request.url).pathname)}`;
 
 /** The answer of a deployed function that lacks a setting production needs (the log names the setting). */
 export const misconfigured = () =>

@@ -3,6 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { hashSecret } from './secret-tokens.ts';
+
+/**
+ * The stored form of a submit key: the SHA-256 (hex) of `scope:key`, like every other secret a browser holds,
+ * so a copy of the database cannot replay a submit. Migration 0008_privacy rehashed the rows stored in clear
+ * with the same function (`encode(sha256(convert_to(key, 'UTF8')), 'hex')` of the whole `scope:key`), so a
+ * key sent before the migration still finds its record.
+ */
+export const storedSubmitKey = (scope: string, key: string): string => hashSecret(`${scope}:${key}`);
 
 /**
  * Claims `key` for a new record inside the caller's transaction. Returns `{ id, duplicate: false }` with
@@ -11,16 +20,18 @@ import { idempotencyKeys } from '../db/schema.ts';
  */
 export async function claimSubmitKey(tx: Tx, scope: string, key: string): Promise<{ id: string; duplicate: boolean }> {
   const id = randomUUID();
+  const stored = storedSubmitKey(scope, key);
   const claimed = await tx
     .insert(idempotencyKeys)
-    .values({ key: `${scope}:${key}`, scope, resourceId: id })
+    .values({ key: stored, scope, resourceId: id })
     .onConflictDoNothing({ target: idempotencyKeys.key })
     .returning({ id: idempotencyKeys.resourceId });
   if (claimed.length) return { id, duplicate: false };
   const [prior] = await tx
     .select({ id: idempotencyKeys.resourceId })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.key, `${scope}:${key}`), eq(idempotencyKeys.scope, scope)));
-  if (!prior) throw new Error(`idempotency key ${scope}:${key} is claimed under another scope`);
+    .where(and(eq(idempotencyKeys.key, stored), eq(idempotencyKeys.scope, scope)));
+  // The log names the scope only: the key is a secret of the browser that sent it.
+  if (!prior) throw new Error(`a ${scope} submit key is claimed under another scope`);
   return { id: prior.id, duplicate: true };
 }

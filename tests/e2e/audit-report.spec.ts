@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { auditSubmissions, mailOutbox } from '../../src/db/schema.ts';
+import { auditReportDeliveries, auditSubmissions, mailOutbox } from '../../src/db/schema.ts';
 import { reportAreas } from '../../src/lib/audit-report.ts';
 import { intakeAnswers } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
-import { axeViolations } from './helpers.ts';
+import { axeViolations, collectErrors } from './helpers.ts';
 import { fillAll, openIntake, submitButton, wizard } from './intake/wizard.ts';
 import { adminCli, password, signIn } from './portal.ts';
 
@@ -125,9 +125,35 @@ test('an editor opens the prefilled report, edits it, loses nothing on reload, a
   expect(done!.status).toBe('completed');
 });
 
-test('the lead’s link shows the delivered report and its PDF', async ({ page }) => {
-  await page.goto(new URL(link).pathname);
+/** When the lead first opened the delivered report (null: not yet). */
+const firstOpened = async () =>
+  (
+    await withDb((db) =>
+      db
+        .select({ at: auditReportDeliveries.firstOpenedAt })
+        .from(auditReportDeliveries)
+        .where(eq(auditReportDeliveries.submissionId, submissionId)),
+    )
+  )[0]!.at;
+
+test('the lead’s link shows the delivered report and its PDF; only the page shown to a person is an opening', async ({
+  page,
+  request,
+}) => {
+  // A mail scanner's HEAD and GET of the page and the PDF record nothing.
+  const path = new URL(link).pathname;
+  for (const url of [path, `${path}/pdf`]) {
+    expect((await request.head(url)).status()).toBe(200);
+    expect((await request.get(url, { headers: { 'user-agent': 'Safe Links scanner' } })).status()).toBe(200);
+  }
+  expect(await firstOpened()).toBeNull();
+
+  const errors = collectErrors(page); // a refusal of the page's CSP is a console error
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(company);
+  // Shown in a visible tab: the page's own beacon records the first opening.
+  await expect.poll(firstOpened).toBeInstanceOf(Date);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0); // the header hydrated under the CSP
   for (const { title } of reportAreas) await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
   await expect(page.getByText(findings)).toBeVisible();
   await expect(page.getByRole('link', { name: /Book a Strategy Call/ }).first()).toBeVisible();
@@ -139,6 +165,7 @@ test('the lead’s link shows the delivered report and its PDF', async ({ page }
   const flat = text.replace(/\s+/g, ' ');
   expect(flat).toContain(company);
   for (const { title } of reportAreas) expect(flat).toContain(title);
+  expect(errors).toEqual([]);
 });
 
 test('a viewer reads the same report, sees it was opened, and can neither edit nor deliver it', async ({ page }) => {

@@ -5,10 +5,17 @@ import { builtPages, distDir, pagePath } from '../../scripts/lib/built-site.ts';
 import { indexableRoutes, publicRoutes } from '../../src/config/routes.ts';
 import { site } from '../../src/config/site.ts';
 import { specRoutes } from '../fixtures/spec-routes.ts';
+import { e2eHealthToken } from '../fixtures/health-token.ts';
 import { collectErrors, gtagCalls, hydrated, stubGtag } from './helpers.ts';
 
 test('GET /api/health reports every dependency as working through the running server', async ({ request }) => {
-  const res = await request.get('/api/health');
+  // Anyone: whether all is well, and nothing more.
+  const open = await request.get('/api/health');
+  expect(open.status()).toBe(200);
+  expect(await open.json()).toEqual({ ok: true });
+  expect(open.headers()['netlify-cdn-cache-control']).toBe('public, s-maxage=30');
+  // The holder of HEALTH_TOKEN: what each check found.
+  const res = await request.get('/api/health', { headers: { authorization: `Bearer ${e2eHealthToken}` } });
   expect(res.status()).toBe(200);
   expect(await res.json()).toEqual({
     ok: true,

@@ -21,6 +21,8 @@ export interface ParityContext {
   databaseUrl: string;
   blobs: { edgeURL: string; uncachedEdgeURL: string; siteID: string; token: string; region: 'us-east-2' };
   admin: { email: string; password: string };
+  /** The deploys' HEALTH_TOKEN: `Authorization: Bearer <it>` reads the health check's detail. */
+  healthToken: string;
   repoRoot: string;
 }
 

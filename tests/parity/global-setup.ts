@@ -68,6 +68,7 @@ export default async function setup(project: TestProject) {
     const siteID = randomUUID();
     const siteName = 'bolesta';
     const hex24 = () => randomBytes(12).toString('hex'); // Netlify's deploy ids: 24 hex digits
+    const healthToken = randomBytes(32).toString('base64url'); // the health check's detail (HEALTH_TOKEN)
 
     // What Netlify sets for every function of the site, plus the site's own settings.
     const functionEnv = (deployID: string, secret = true): FunctionEnv => ({
@@ -80,6 +81,7 @@ export default async function setup(project: TestProject) {
         JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, siteID, deployID, token, primaryRegion: REGION }),
       ).toString('base64'),
       ...(secret ? { BETTER_AUTH_SECRET: randomBytes(32).toString('base64') } : {}),
+      HEALTH_TOKEN: healthToken,
     });
 
     // The misconfigured deploy needs only the function it is asked about: a smaller unpack.
@@ -143,6 +145,7 @@ export default async function setup(project: TestProject) {
       databaseUrl,
       blobs: { edgeURL, uncachedEdgeURL: edgeURL, siteID, token, region: REGION },
       admin,
+      healthToken,
       repoRoot,
     };
     project.provide('parity', context);

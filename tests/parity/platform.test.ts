@@ -65,7 +65,11 @@ describe('the functions’ environment', () => {
 describe('platform headers', () => {
   it('come from the platform only: a client’s x-nf-deploy-context does not make production a preview', async () => {
     const res = await site('production', '/api/health', {
-      headers: { 'x-nf-deploy-context': 'deploy-preview', 'x-nf-deploy-id': 'forged' },
+      headers: {
+        'x-nf-deploy-context': 'deploy-preview',
+        'x-nf-deploy-id': 'forged',
+        authorization: `Bearer ${parity.healthToken}`,
+      },
     });
     expect(((await res.json()) as { site: string }).site).toBe('production');
     expect(res.headers.get('x-robots-tag')).toBeNull();

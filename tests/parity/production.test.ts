@@ -138,8 +138,15 @@ describe('staff (production)', () => {
 });
 
 describe('health (production)', () => {
-  it('reports every dependency ok but mail, which has no key: 503', async () => {
+  it('tells anyone only { ok }, cached by the CDN for 30 s', async () => {
     const res = await site('production', '/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ok: false });
+    expect(res.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=30');
+  });
+
+  it('reports every dependency ok but mail, which has no key, to the holder of HEALTH_TOKEN: 503', async () => {
+    const res = await site('production', '/api/health', { headers: { authorization: `Bearer ${parity.healthToken}` } });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       ok: false,

@@ -30,6 +30,7 @@ import { secondStepGuard } from './second-step-guard.ts';
 import { SESSION_LIMITS, SESSION_TOUCH_SECONDS, sessionRules } from './session-limits.ts';
 import { clearSignInFailures } from './sign-in-guard.ts';
 import { grantFirstAdmin } from './first-admin.ts';
+import { accountAuditHooks } from './account-audit.ts';
 import { setPasswordChangeRequired, temporaryPasswords } from './temporary-password.ts';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
@@ -219,6 +220,8 @@ function createAuth(db: Db) {
     telemetry: { enabled: false },
     // The account name is typed by whoever signs up and is shown in the portal: short, never a web address.
     hooks: { before: refuseBadAccountName },
+    // A new password and two-factor sign-in on or off, in the action log (account-audit.ts).
+    databaseHooks: accountAuditHooks(db),
   });
 }
 

@@ -18,6 +18,8 @@ import {
 } from '../../server/http.ts';
 import { portalUnavailable, requireRole, type Staff } from './require-role.ts';
 import { csvAttachment } from '../../server/download.ts';
+import { csvRowCount } from '../../server/csv.ts';
+import { recordAudit } from '../../server/action-log.ts';
 
 /**
  * One method of one route: the role it needs (`null`: any signed-in user) and what it does (with the
@@ -76,13 +78,26 @@ export function listRoutes<Q>(url: URL, id: undefined, list: StaffList<Q>): Acti
 export function listRoutes<Q>(url: URL, id: string | undefined, list: StaffList<Q>): Actions | null;
 export function listRoutes<Q>(url: URL, id: string | undefined, list: StaffList<Q>): Actions | null {
   if (url.pathname.endsWith(list.exportPath)) {
-    return {
-      GET: {
-        role: list.role,
-        run: async (staff) => csvAttachment(list.file, await list.csv(staff.db, list.query(url, staff))),
-      },
-    };
+    return { GET: { role: list.role, run: async (staff) => exportList(url, staff, list) } };
   }
   if (id !== undefined) return null;
   return { GET: { role: list.role, run: async (staff) => json(await list.page(staff.db, list.query(url, staff))) } };
+}
+
+/**
+ * A list's CSV export, recorded in the action log before the file is handed over (`export.csv`: which list,
+ * its filters as the URL gave them, how many rows): an export whose row cannot be written is not answered.
+ */
+async function exportList<Q>(url: URL, staff: Staff, list: StaffList<Q>): Promise<Response> {
+  const csv = await list.csv(staff.db, list.query(url, staff));
+  const names = [...new Set(url.searchParams.keys())].filter((name) => name !== 'page');
+  const filters = Object.fromEntries(
+    names.map((name) => {
+      const values = url.searchParams.getAll(name);
+      return [name, values.length > 1 ? values : values[0]];
+    }),
+  );
+  const detail = { list: list.file, filters, rows: csvRowCount(csv) };
+  await recordAudit(staff.db, staff.user, 'export.csv', { type: 'list', id: list.file }, detail);
+  return csvAttachment(list.file, csv);
 }

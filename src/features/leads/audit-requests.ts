@@ -14,19 +14,22 @@ import { attachToLead } from './lead-link.ts';
 
 /**
  * Issues the intake's upload token in the request's transaction: the uploads feature's `issueUploadToken`,
- * passed in by the function (a feature reaches another only through its contract).
+ * passed in by the function (a feature reaches another only through its contract). Null once the upload
+ * window of the submission stored at `submittedAt` has closed.
  */
 export type IssueUploadToken = (
   tx: Tx,
   submissionId: string,
+  submittedAt: Date,
   now: Date,
-) => Promise<{ token: string; expiresAt: string }>;
+) => Promise<{ token: string; expiresAt: string } | null>;
 
 /**
  * Saves the request (flagged, not dropped, when it looks automated), queues the staff notification and
  * the confirmation (in the lead of its address, lead-link.ts), and for the intake issues the upload token. A repeated idempotency key writes no
- * second row or mail and answers with the first request's id (and a fresh token, so a retried intake
- * can still upload its documents).
+ * second row or mail and answers with the first request's id, and a fresh token only within the upload window
+ * of the first request (two hours after it was stored): a retried intake can still upload its documents, a
+ * key replayed later cannot reopen the submission.
  */
 export async function submitAudit(
   db: Db,
@@ -38,13 +41,19 @@ export async function submitAudit(
   return db.transaction(async (tx) => {
     const { id, duplicate } = await claimSubmitKey(tx, 'audit', input.idempotencyKey);
     let uploads = input.source === 'intake' && !reason;
+    let submittedAt = now;
     if (duplicate) {
       // A repeat is answered from what was stored, not from what the repeat carries.
       const [stored] = await tx
-        .select({ source: auditSubmissions.source, isSpam: auditSubmissions.isSpam })
+        .select({
+          source: auditSubmissions.source,
+          isSpam: auditSubmissions.isSpam,
+          createdAt: auditSubmissions.createdAt,
+        })
         .from(auditSubmissions)
         .where(eq(auditSubmissions.id, id));
       uploads = stored?.source === 'intake' && !stored.isSpam;
+      if (stored) submittedAt = stored.createdAt;
     } else {
       const answers = input.source === 'intake' ? intakeRow(input) : shortAuditRow(input);
       const person = {
@@ -75,8 +84,8 @@ export async function submitAudit(
         await enqueueMail(tx, `audit:${id}`, auditMails({ ...row!, sections: answerSections(row!) }));
       }
     }
-    if (!uploads) return { id };
-    const { token, expiresAt } = await issueUploadToken(tx, id, now);
-    return { id, uploadToken: token, uploadTokenExpiresAt: expiresAt };
+    const issued = uploads ? await issueUploadToken(tx, id, submittedAt, now) : null;
+    if (!issued) return { id };
+    return { id, uploadToken: issued.token, uploadTokenExpiresAt: issued.expiresAt };
   });
 }

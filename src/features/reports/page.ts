@@ -11,6 +11,7 @@ import { MAX_SCORE } from '../../lib/audit-report.ts';
 import type { DeliveredArea, DeliveredReport } from './contract.ts';
 import { fillShell, loadBuiltPage, type FramePage } from '../../server/built-page.ts';
 import * as wording from './text.ts';
+import { reportPageHeaders as pageHeaders, withOpenedBeacon } from './page-policy.ts';
 
 /** The filled bar of each score, 0 to 5 (literal class names, so Tailwind finds them). */
 const barWidths = ['w-0', 'w-1/5', 'w-2/5', 'w-3/5', 'w-4/5', 'w-full'];
@@ -107,7 +108,14 @@ export function reportPage(report: DeliveredReport, token: string): FramePage {
   };
 }
 
-/** The whole HTML page of a delivered report, in the frame of the current build. */
+const loadFrame = () => loadBuiltPage(wording.reportShell.path);
+
+/** The whole HTML page of a delivered report, in the frame of the current build, with its opening beacon. */
 export async function renderReportPage(report: DeliveredReport, token: string): Promise<string> {
-  return fillShell(await loadBuiltPage(wording.reportShell.path), reportPage(report, token));
+  return withOpenedBeacon(fillShell(await loadFrame(), reportPage(report, token)));
+}
+
+/** The page's own headers (its CSP for the current build's frame, page-policy.ts); no report is drawn for them. */
+export async function reportPageHeaders(): Promise<Record<string, string>> {
+  return pageHeaders(await loadFrame());
 }

@@ -10,14 +10,21 @@ import { hashSecret as hash, newSecret } from '../../server/secret-tokens.ts';
 /** How long a token lets the browser upload after the submit. */
 export const UPLOAD_TOKEN_TTL_MS = 2 * 3600_000;
 
-/** Makes a token for the submission; returns it with its expiry (the only time it is ever seen). */
+/**
+ * Makes a token for the submission stored at `submittedAt`; returns it with its expiry (the only time it is
+ * ever seen). The window is the submission's, not the request's: a token expires UPLOAD_TOKEN_TTL_MS after the
+ * submit, and a replayed submit (the same idempotency key, honoured for 30 days) after that gets none (null), so
+ * an old key cannot reopen the submission to uploads.
+ */
 export async function issueUploadToken(
   tx: Tx | Db,
   submissionId: string,
-  now = new Date(),
-): Promise<{ token: string; expiresAt: string }> {
+  submittedAt = new Date(),
+  now = submittedAt,
+): Promise<{ token: string; expiresAt: string } | null> {
+  const expiresAt = new Date(submittedAt.getTime() + UPLOAD_TOKEN_TTL_MS);
+  if (expiresAt <= now) return null;
   const { token, hash: tokenHash } = newSecret();
-  const expiresAt = new Date(now.getTime() + UPLOAD_TOKEN_TTL_MS);
   await tx.insert(uploadTokens).values({ tokenHash, auditSubmissionId: submissionId, expiresAt });
   return { token, expiresAt: expiresAt.toISOString() };
 }

@@ -53,6 +53,7 @@ const targetLabel: Record<string, string> = {
   document: 'Document',
   mail: 'Mail',
   lead: 'Lead',
+  list: 'List',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -102,6 +103,24 @@ function detailText({ action, detail }: Entry): string {
       return `“${text(detail.subject)}”`;
     case 'lead.answered-elsewhere':
       return 'first response made outside the portal';
+    case 'lead.client':
+      return detail.to ? 'now a client: kept past retention' : 'no longer a client';
+    case 'lead.export':
+    case 'lead.erase': {
+      const n = (key: string) => (typeof detail[key] === 'number' ? (detail[key] as number) : 0);
+      const why = action === 'lead.erase' ? (detail.reason === 'retention' ? 'retention: ' : 'on request: ') : '';
+      return `${why}${n('messages') + n('submissions')} request(s), ${n('documents')} document(s), ${n('mails')} mail(s)`;
+    }
+    case 'export.csv': {
+      const filters = Object.entries((detail.filters ?? {}) as Record<string, unknown>)
+        .map(([name, value]) => `${name}=${Array.isArray(value) ? value.join(',') : String(value)}`)
+        .join(', ');
+      return `${text(detail.list)}: ${String(detail.rows ?? 0)} row(s)${filters ? ` (${filters})` : ''}`;
+    }
+    case 'account.password-change':
+    case 'account.two-factor-enable':
+    case 'account.two-factor-disable':
+      return text(detail.email);
     default:
       return JSON.stringify(detail);
   }

@@ -57,7 +57,16 @@ export function useSubmitThenUpload({ form, honeypot, thankYouPath, onRefused, a
     const { token } = submission.current ?? {};
     const pending = files.filter((f) => f.status !== 'done');
     const stored = files.length - pending.length;
-    if (!token || !pending.length) return finish(stored);
+    if (!pending.length) return finish(stored);
+    if (!token) {
+      // Stored, but no token: the server gives one only within two hours of the first submit (a repeat of an old
+      // submit). The documents cannot be sent here any more: say so, and offer to go on without them.
+      const late = 'This request was first sent over two hours ago: please email this document to us.';
+      for (const f of pending) updateFile(f.id, { status: 'failed', error: late });
+      setPhase('uploads-failed');
+      announce('Your audit request was received, but its documents can no longer be attached here.');
+      return;
+    }
     setPhase('uploading');
     const { failed } = await uploadAll(files, token, updateFile);
     uploaded.current = files.length - failed.length;

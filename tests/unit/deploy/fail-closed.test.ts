@@ -28,7 +28,20 @@ const functionNames = readdirSync(functionsDir)
   .map((f) => f.replace(/\.mts$/, ''));
 
 const STRONG_SECRET = 'x'.repeat(44);
-const netlify = { SITE_ID: 'a1b2c3', URL: 'https://bolesta.netlify.app', SITE_NAME: 'bolesta', ...deployedSettings };
+const HEALTH_TOKEN = 'h'.repeat(43);
+/** The health check's detail, as the holder of HEALTH_TOKEN asks for it. */
+const health = async () =>
+  call(await load('health'), '/api/health', undefined, {
+    method: 'GET',
+    headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
+  });
+const netlify = {
+  SITE_ID: 'a1b2c3',
+  URL: 'https://bolesta.netlify.app',
+  SITE_NAME: 'bolesta',
+  HEALTH_TOKEN,
+  ...deployedSettings,
+};
 
 /** Runs with Netlify's environment shape plus `extra` (undefined removes a variable). */
 function deployWith(extra: Record<string, string | undefined>) {
@@ -162,7 +175,7 @@ describe('the health check of a deployed site', () => {
   it('answers 503 and names each missing dependency', async () => {
     deployWith({ BETTER_AUTH_SECRET: undefined, DATABASE_URL: undefined, RESEND_API_KEY: undefined });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await call(await load('health'), '/api/health', undefined, { method: 'GET' });
+    const response = await health();
     expect(response.status).toBe(503);
     const report = (await response.json()) as { ok: boolean; site: string; checks: Record<string, unknown> };
     expect(report.ok).toBe(false);
@@ -173,7 +186,7 @@ describe('the health check of a deployed site', () => {
       detail: 'BETTER_AUTH_SECRET is not set',
       suggestion: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/), // 32 random bytes to paste into Netlify
     });
-    const again = (await (await call(await load('health'), '/api/health', undefined, { method: 'GET' })).json()) as {
+    const again = (await (await health()).json()) as {
       checks: { authSecret: { suggestion: string } };
     };
     expect(again.checks.authSecret.suggestion).not.toBe(
@@ -189,7 +202,7 @@ describe('the health check of a deployed site', () => {
   it('is ok with a strong secret, a migrated database and a mail key', async () => {
     deployWith({ BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://db', RESEND_API_KEY: 're_key' });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await call(await load('health'), '/api/health', undefined, { method: 'GET' });
+    const response = await health();
     const report = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
     expect(report.checks.database).toEqual({ ok: true, detail: 'reachable and migrated' });
     expect(report.checks.authSecret).toEqual({ ok: true, detail: 'set' });
@@ -211,7 +224,7 @@ describe('the health check of a deployed site', () => {
       BOOKING_URL_STRATEGY_CALL: undefined,
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await call(await load('health'), '/api/health', undefined, { method: 'GET' });
+    const response = await health();
     expect(response.status).toBe(503);
     const report = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
     expect(report.checks.settings).toEqual({

@@ -14,7 +14,9 @@ import {
 } from '../../../src/db/schema.ts';
 import { consent } from '../../../src/lib/forms/consent.ts';
 import { intakeColumns } from '../../../src/features/leads/audit-answers.ts';
-import { submissionForToken, UPLOAD_TOKEN_TTL_MS } from '../../../src/features/uploads/tokens.ts';
+import { submitAudit } from '../../../src/features/leads/audit-requests.ts';
+import { auditRequestSchema } from '../../../src/features/leads/contract.ts';
+import { issueUploadToken, submissionForToken, UPLOAD_TOKEN_TTL_MS } from '../../../src/features/uploads/tokens.ts';
 import { intakePayload, shortAuditPayload } from '../../fixtures/forms.ts';
 import { call } from '../function-harness.ts';
 
@@ -154,6 +156,27 @@ describe('POST /api/audits: the 5-step intake', () => {
     expect(await submissionForToken(handle.db, second.uploadToken)).toBe(first.id);
     expect(await handle.db.select().from(auditSubmissions)).toHaveLength(1);
     expect(await mails()).toHaveLength(2);
+  });
+
+  it('gives a repeat an upload token only within the two hours after the first submit, never after', async () => {
+    const input = intakePayload();
+    const first = await (await post(input)).json();
+    const { createdAt } = await stored(first.id);
+    // What the function hands the service: the request as its schema reads it.
+    const request = auditRequestSchema.parse(input);
+    const replayAt = (ms: number) =>
+      submitAudit(handle.db, request, issueUploadToken, new Date(createdAt.getTime() + ms));
+    // Within the window: a fresh token, which lives no longer than the first one (two hours from the submit).
+    const within = await replayAt(UPLOAD_TOKEN_TTL_MS - 60_000);
+    expect(within.id).toBe(first.id);
+    expect(within.uploadTokenExpiresAt).toBe(new Date(createdAt.getTime() + UPLOAD_TOKEN_TTL_MS).toISOString());
+    expect(await submissionForToken(handle.db, within.uploadToken!, new Date(createdAt.getTime()))).toBe(first.id);
+    // The key is honoured for 30 days, but two hours and a minute later it reopens nothing.
+    const tokensBefore = (await handle.db.select().from(uploadTokens)).length;
+    for (const late of [UPLOAD_TOKEN_TTL_MS + 60_000, 29 * 86400_000]) {
+      expect(await replayAt(late)).toEqual({ id: first.id });
+    }
+    expect(await handle.db.select().from(uploadTokens)).toHaveLength(tokensBefore);
   });
 
   it('answers a repeat from what was stored: a spam-flagged intake gets no token when retried', async () => {

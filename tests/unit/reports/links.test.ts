@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/client.ts';
 import { auditReportDeliveries } from '../../../src/db/schema.ts';
 import type { ApiError } from '../../../src/server/errors.ts';
-import { openDeliveredReport } from '../../../src/features/reports/links.ts';
+import { openDeliveredReport, recordFirstOpening } from '../../../src/features/reports/links.ts';
 import { hashReportToken, newReportToken, REPORT_TOKEN } from '../../../src/features/reports/token.ts';
 import { deliveredReport } from '../../fixtures/reports.ts';
 import { useTestDatabase } from '../test-db.ts';
@@ -63,21 +63,40 @@ describe('openDeliveredReport', () => {
     expect((await refusal('a'.repeat(43), undefined, noDatabase))?.message).toBe('the database was asked');
   });
 
+  it('records no opening: reading a link is not opening it (a scanner reads it too)', async () => {
+    const { token, row } = await addDelivery(handle);
+    await openDeliveredReport(handle.db, token);
+    await openDeliveredReport(handle.db, token);
+    expect(await firstOpened(row.id)).toBeNull();
+  });
+});
+
+describe('recordFirstOpening (the page’s beacon)', () => {
   it('records the first opening once: a later one keeps the first time', async () => {
     const { token, row } = await addDelivery(handle);
     expect(row.firstOpenedAt).toBeNull();
     const first = new Date('2026-03-06T09:00:00Z');
-    await openDeliveredReport(handle.db, token, first);
+    await recordFirstOpening(handle.db, token, first);
     expect(await firstOpened(row.id)).toEqual(first);
-    await openDeliveredReport(handle.db, token, new Date('2026-03-07T09:00:00Z'));
+    await recordFirstOpening(handle.db, token, new Date('2026-03-07T09:00:00Z'));
     expect(await firstOpened(row.id)).toEqual(first);
   });
 
   it('keeps the earliest time when two first openings race', async () => {
     const { token, row } = await addDelivery(handle);
     const times = [new Date('2026-03-06T09:00:00Z'), new Date('2026-03-06T09:00:01Z')];
-    await Promise.all(times.map((t) => openDeliveredReport(handle.db, token, t)));
+    await Promise.all(times.map((t) => recordFirstOpening(handle.db, token, t)));
     expect(times).toContainEqual(await firstOpened(row.id));
+  });
+
+  it('is the same 404 for a dead link, and stamps nothing', async () => {
+    const now = new Date();
+    const expired = await addDelivery(handle, { expiresAt: now });
+    const revoked = await addDelivery(handle, { revokedAt: now });
+    for (const token of [expired.token, revoked.token, newReportToken().token, 'short']) {
+      await expect(recordFirstOpening(handle.db, token, now)).rejects.toMatchObject({ status: 404 });
+    }
+    for (const { row } of [expired, revoked]) expect(await firstOpened(row.id)).toBeNull();
   });
 });
 

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, csvCell, toCsv } from '../../../src/server/csv.ts';
+import { cellText, csvCell, csvRowCount, toCsv } from '../../../src/server/csv.ts';
 import { contentDisposition, safeFileName } from '../../../src/server/download.ts';
 import { containsPattern } from '../../../src/server/list-query.ts';
 import { parseCsv } from '../csv-parse.ts';
 
 describe('the CSV writer', () => {
+  it('counts the records after the header, a line break inside a quoted cell being none', () => {
+    expect(csvRowCount(toCsv(['a'], []))).toBe(0);
+    const rows = [
+      ['one\r\ntwo', '"q"\r\n'],
+      ['x', 'y'],
+      ['', ''],
+    ];
+    const csv = toCsv(['a', 'b'], rows);
+    expect(csvRowCount(csv)).toBe(3);
+    expect(parseCsv(csv)).toHaveLength(4);
+    expect(csvRowCount('')).toBe(0);
+  });
+
   it('quotes only what must be quoted and doubles quotes (RFC 4180)', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('a,b')).toBe('"a,b"');

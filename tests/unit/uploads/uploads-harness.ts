@@ -68,7 +68,7 @@ export async function newSubmission(issuedAt = new Date()): Promise<{ id: string
       consentedAt: new Date(),
     })
     .returning({ id: auditSubmissions.id });
-  const { token } = await issueUploadToken(db(), row!.id, issuedAt);
+  const { token } = (await issueUploadToken(db(), row!.id, issuedAt))!;
   return { id: row!.id, token };
 }
 
