@@ -60,7 +60,7 @@ async function refusedBoth(page: Page, baseURL: string) {
 }
 
 test('a viewer and an editor see no privacy actions and are refused both routes', async ({ browser, baseURL }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(60_000); // two sign-ins and four refused calls: 15–25 s under load
   for (const who of [viewer, editor]) {
     const context = await browser.newContext();
     const page = await context.newPage();
