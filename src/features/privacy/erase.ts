@@ -89,8 +89,15 @@ async function eraseRows(tx: Tx, lead: Lead): Promise<ErasureCounts> {
       .set({ detail: { ...(pseudonymised(row.detail, needles) as object), erasedLead: lead.id } })
       .where(eq(auditLog.id, row.id));
   }
-  const causes = [lead.id, ...rows.messages.map((m) => m.id), ...rows.submissions.map((s) => s.id)];
-  await tx.delete(idempotencyKeys).where(inArray(idempotencyKeys.resourceId, causes));
+  // The rows personRows found (and counted) are the rows deleted: no second list of their ids to keep in step.
+  if (rows.keys.length) {
+    await tx.delete(idempotencyKeys).where(
+      inArray(
+        idempotencyKeys.resourceId,
+        rows.keys.map((k) => k.resourceId),
+      ),
+    );
+  }
   if (rows.mails.length)
     await tx.delete(mailOutbox).where(
       inArray(
