@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -18,8 +19,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { DeliveredReport, ReportArea, ReportAreaId, ReportPrefill } from '../lib/audit-report.ts';
+import type { Attribution } from '../lib/forms/attribution.schema.ts';
 import {
+  funnelSteps,
   leadEventKinds,
+  leadForms,
   messageStatuses,
   postStatuses,
   roles,
@@ -74,6 +78,14 @@ export const leads = pgTable(
      * a client's lead, however long since its last activity.
      */
     isClient: boolean('is_client').notNull().default(false),
+    /**
+     * Where the lead came from (docs/decisions/0032-attribution-and-dashboard.md): the first-touch attribution of
+     * its first request, the source derived from it by src/lib/lead-source.ts, and the form of that request.
+     * Null on a lead from before the site kept attribution.
+     */
+    source: text('source'),
+    firstForm: text('first_form', { enum: leadForms }),
+    attribution: jsonb('attribution').$type<Attribution>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +94,8 @@ export const leads = pgTable(
     index('leads_activity_idx').on(t.lastActivityAt, t.id),
     index('leads_owner_idx').on(t.ownerId),
     index('leads_response_due_idx').on(t.responseDueAt),
+    index('leads_first_request_idx').on(t.firstRequestAt),
+    index('leads_source_idx').on(t.source),
   ],
 );
 
@@ -164,6 +178,8 @@ export const auditSubmissions = pgTable(
     painPoints: textList('pain_points'),
     otherPainPoint: text('other_pain_point').notNull().default(''),
     goals: text('goals').notNull().default(''),
+    /** The first touch of the visit that sent it (docs/decisions/0032-attribution-and-dashboard.md). */
+    attribution: jsonb('attribution').$type<Attribution>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -259,6 +275,8 @@ export const contactMessages = pgTable(
     status: text('status', { enum: messageStatuses }).notNull().default('unread'),
     isSpam: boolean('is_spam').notNull().default(false),
     spamReason: text('spam_reason'),
+    /** The first touch of the visit that sent it (docs/decisions/0032-attribution-and-dashboard.md). */
+    attribution: jsonb('attribution').$type<Attribution>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -551,6 +569,7 @@ export const auditReportDeliveries = pgTable(
     deliveredAt: ts('delivered_at').notNull().defaultNow(),
   },
   (t) => [
+    index('audit_report_deliveries_delivered_at_idx').on(t.deliveredAt),
     uniqueIndex('audit_report_deliveries_token_idx').on(t.tokenHash),
     uniqueIndex('audit_report_deliveries_version_idx').on(t.submissionId, t.version),
   ],
@@ -600,6 +619,21 @@ export const blobDeletions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('blob_deletions_store_key_idx').on(t.store, t.key)],
+);
+
+/**
+ * The intake funnel (docs/decisions/0032-attribution-and-dashboard.md): how many times each step of the wizard was
+ * reached, and the intake sent, per day in the agency's time zone. Counters only: no visitor, address or
+ * session is stored, so nobody can be followed through it.
+ */
+export const intakeFunnelDays = pgTable(
+  'intake_funnel_days',
+  {
+    day: date('day').notNull(),
+    step: text('step', { enum: funnelSteps }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.step] })],
 );
 
 export type Lead = typeof leads.$inferSelect;

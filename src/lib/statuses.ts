@@ -11,6 +11,13 @@ export const roles = ['admin', 'editor', 'viewer'] as const;
 export const leadStates = ['open', 'answered', 'overdue'] as const;
 /** What a lead's timeline records of its own: notes, owner changes, replies, responses made elsewhere. */
 export const leadEventKinds = ['note', 'owner', 'reply', 'elsewhere'] as const;
+/** The forms a lead's requests come from: the contact form, the contact page's short audit form, the intake. */
+export const leadForms = ['message', 'contact_page', 'intake'] as const;
+/**
+ * The intake funnel's counters (docs/decisions/0032-attribution-and-dashboard.md): each step of the wizard reached,
+ * by its id in src/lib/forms/intake-steps.ts, then the intake sent.
+ */
+export const funnelSteps = ['company', 'marketing', 'bd', 'goals', 'documents', 'submitted'] as const;
 
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -18,6 +25,8 @@ export type PostStatus = (typeof postStatuses)[number];
 export type Role = (typeof roles)[number];
 export type LeadState = (typeof leadStates)[number];
 export type LeadEventKind = (typeof leadEventKinds)[number];
+export type LeadForm = (typeof leadForms)[number];
+export type FunnelStep = (typeof funnelSteps)[number];
 
 /** The order of the roles: each includes what the ones below it may do. */
 export const roleRank: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };

@@ -119,8 +119,8 @@ export interface SubmissionDetail {
 export { leadStates, type LeadState } from '../../lib/statuses.ts';
 
 /** The forms a lead's requests came from, for the list's `form` filter: the contact form, the short audit form, the intake. */
-export const leadForms = ['message', 'contact_page', 'intake'] as const;
-export type LeadForm = (typeof leadForms)[number];
+export { leadForms, type LeadForm } from '../../lib/statuses.ts';
+import type { LeadForm } from '../../lib/statuses.ts';
 
 /** Longest note and answered-elsewhere note, and reply, in characters. */
 export const NOTE_MAX = 5_000;

@@ -43,6 +43,7 @@ describe('the committed migrations', () => {
       '0006_mail_attempts',
       '0007_leads',
       '0008_privacy',
+      '0009_attribution',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -60,6 +61,7 @@ describe('the committed migrations', () => {
       '0006_mail_attempts',
       '0007_leads',
       '0008_privacy',
+      '0009_attribution',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });

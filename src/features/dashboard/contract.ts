@@ -1,0 +1,111 @@
+/**
+ * The dashboard's contract, browser-safe (docs/decisions/0032-attribution-and-dashboard.md): the period query of
+ * `GET /api/admin/dashboard?from=YYYY-MM-DD&to=YYYY-MM-DD` and its reply, which the Dashboard tab draws and the
+ * weekly summary mail sums up. Every figure is computed in SQL; weeks start on Monday in the agency's time zone.
+ */
+import type { FunnelStep, LeadForm } from '../../lib/statuses.ts';
+
+export { funnelSteps, type FunnelStep, leadForms, type LeadForm } from '../../lib/statuses.ts';
+
+/** The agency's time zone: days and weeks of the dashboard are its days and weeks. */
+export const AGENCY_TIME_ZONE = 'America/New_York';
+/** The presets of the period picker, in weeks; the default is the first. */
+export const DASHBOARD_PERIOD_WEEKS = [4, 12, 52] as const;
+/** The longest period the dashboard answers, in days (a little over two years). */
+export const DASHBOARD_MAX_DAYS = 800;
+/** How many landing pages and campaigns the top lists name. */
+export const TOP_LIMIT = 10;
+
+/** A Monday in the agency's time zone, `YYYY-MM-DD`: the week it starts. */
+export type WeekStart = string;
+
+export interface SourceCount {
+  /** As src/lib/lead-source.ts derives it; null for leads from before attribution ("Not recorded"). */
+  source: string | null;
+  count: number;
+}
+
+export interface FormCount {
+  form: LeadForm;
+  count: number;
+}
+
+/** The leads first seen in one week (spam aside), by source and by the form of their first request. */
+export interface LeadsWeek {
+  week: WeekStart;
+  total: number;
+  bySource: SourceCount[];
+  byForm: FormCount[];
+}
+
+/**
+ * The first response to the leads first seen in one week: hours from the first request to the first response
+ * (a reply from the portal or answered elsewhere), and how many were answered within the promise (24 hours; a
+ * weekend request by the end of Monday: `lead_response_due`). Unanswered leads are counted, not timed.
+ */
+export interface ResponseWeek {
+  week: WeekStart;
+  leads: number;
+  answered: number;
+  withinPromise: number;
+  /** Null when no lead of the week was answered. */
+  medianHours: number | null;
+  p90Hours: number | null;
+}
+
+/** The audit requests of one week (spam aside) and when their first report was delivered. */
+export interface AuditWeek {
+  week: WeekStart;
+  requested: number;
+  /** First delivered within 72 hours of the request. */
+  within72h: number;
+  /** Delivered, but later than 72 hours. */
+  later: number;
+  /** Not delivered (yet). */
+  notDelivered: number;
+}
+
+/** The reports delivered in one week (a submission's first delivered version) and their opening. */
+export interface ReportWeek {
+  week: WeekStart;
+  delivered: number;
+  opened: number;
+  /** Median hours from delivery to first opening, of those opened; null when none was. */
+  medianHoursToOpen: number | null;
+}
+
+/** The headline figures of the period: what the weekly summary mail says and the tab's cards show. */
+export interface DashboardTotals {
+  leads: number;
+  answered: number;
+  withinPromise: number;
+  medianResponseHours: number | null;
+  p90ResponseHours: number | null;
+  auditsRequested: number;
+  auditsWithin72h: number;
+  reportsDelivered: number;
+  reportsOpened: number;
+  medianHoursToOpen: number | null;
+}
+
+/** `GET /api/admin/dashboard`: the figures of the days `from` to `to` (both included, agency time zone). */
+export interface DashboardReply {
+  from: string;
+  to: string;
+  timeZone: typeof AGENCY_TIME_ZONE;
+  /** Every week the period touches, oldest first: each list below has one entry per week, zeros included. */
+  weeks: WeekStart[];
+  totals: DashboardTotals;
+  leadsBySource: SourceCount[];
+  leadsByForm: FormCount[];
+  leadsPerWeek: LeadsWeek[];
+  responseTimes: ResponseWeek[];
+  auditDelivery: AuditWeek[];
+  reportOpens: ReportWeek[];
+  /** Each step of the intake reached and the intake sent, summed over the period, in the wizard's order. */
+  funnel: { step: FunnelStep; count: number }[];
+  /** The first pages of the visits that brought leads, most leads first. */
+  topLandingPages: { path: string; count: number }[];
+  /** The campaigns (`utm_campaign`) that brought leads, with their source, most leads first. */
+  topCampaigns: { campaign: string; source: string | null; count: number }[];
+}
