@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { DeliveredReport, ReportArea, ReportAreaId, ReportPrefill } from '../lib/audit-report.ts';
-import type { Attribution } from '../lib/forms/attribution.schema.ts';
+import type { Attribution } from '../lib/attribution.ts';
 import {
   funnelSteps,
   leadEventKinds,

@@ -11,7 +11,7 @@
  * A lead that came before the site kept attribution has no source (`null`, shown as "Not recorded").
  * Browser-safe: the portal labels sources with `sourceLabel`.
  */
-import type { Attribution } from './forms/attribution.schema.ts';
+import type { Attribution } from './attribution.ts';
 
 /** The referrer hosts (and their subdomains) of each known source. */
 const knownHosts: Record<string, readonly string[]> = {
@@ -81,3 +81,12 @@ export function leadSource(attribution: Attribution | null | undefined): string 
 /** `linkedin` → `LinkedIn`; a source of no known name as it is; none as "Not recorded". */
 export const sourceLabel = (source: string | null): string =>
   source === null ? 'Not recorded' : (labels[source] ?? source);
+
+/** The `source` filter's value for the leads from before attribution, and their source in the leads' CSV. */
+export const UNRECORDED = 'unrecorded';
+
+/** The sources with a name, and the leads from before attribution: the suggestions of the leads' source filter. */
+export const sourceChoices: readonly { value: string; label: string }[] = [
+  ...Object.entries(labels).map(([value, label]) => ({ value, label })),
+  { value: UNRECORDED, label: sourceLabel(null) },
+];

@@ -1,8 +1,10 @@
 /** Fixed-window rate limits kept in the database, so they hold across function instances (docs/decisions/0008-spam-defence-without-captcha.md). */
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { derivedKey } from './derived-key.ts';
 import { rateLimited, refusalResponse, type ApiError } from './errors.ts';
 
 export interface RateLimit {
@@ -107,4 +109,17 @@ export async function limitedDb(
   if (!counted) return refusalResponse(failed);
   if (!counted.allowed) return refusalResponse(rateLimited(tooMany, counted.retryAfter));
   return handle.db;
+}
+
+/**
+ * A client as a rate-limit key that does not store its address: an HMAC of `clientAddressKey(ip)` under a key
+ * derived from the server's secret, for counters whose promise is that no address is kept (the intake funnel).
+ * Without the secret the key cannot be tied back to an address, even by trying every IPv4 address; the row
+ * itself goes with the daily housekeeping.
+ */
+export function anonymousClientKey(ip: string): string {
+  return createHmac('sha256', derivedKey('rate-limit', 'anonymous-client'))
+    .update(clientAddressKey(ip))
+    .digest('base64url')
+    .slice(0, 22);
 }

@@ -62,7 +62,10 @@ export async function submitAudit(
         company: answers.companyName!,
         phone: answers.contactPhone ?? '',
       };
-      const leadId = await attachToLead(tx, person, now, reason !== null);
+      const leadId = await attachToLead(tx, person, now, reason !== null, {
+        form: input.source,
+        attribution: input.attribution,
+      });
       const [row] = await tx
         .insert(auditSubmissions)
         .values({
@@ -77,6 +80,7 @@ export async function submitAudit(
           consentedAt: now,
           isSpam: reason !== null,
           spamReason: reason,
+          attribution: input.attribution ?? null,
         })
         .returning();
       // Staff review spam in the portal; nobody is mailed about it.

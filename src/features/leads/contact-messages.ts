@@ -24,7 +24,10 @@ export async function submitContactMessage(
     if (duplicate) return { id, duplicate, spam: false };
 
     const person = { email: input.email, name: input.name, company: input.company, phone: '' };
-    const leadId = await attachToLead(tx, person, now, reason !== null);
+    const leadId = await attachToLead(tx, person, now, reason !== null, {
+      form: 'message',
+      attribution: input.attribution,
+    });
     await tx.insert(contactMessages).values({
       id,
       leadId,
@@ -37,6 +40,7 @@ export async function submitContactMessage(
       consentedAt: now,
       isSpam: reason !== null,
       spamReason: reason,
+      attribution: input.attribution ?? null,
     });
     // Staff can review spam in the portal; nobody is mailed about it.
     if (!reason) await enqueueMail(tx, `contact:${id}`, contactMails({ id, ...input }));

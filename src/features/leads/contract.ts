@@ -12,6 +12,7 @@ import {
   type SubmissionStatus,
   type LeadState,
 } from '../../lib/statuses.ts';
+import type { Attribution } from '../../lib/attribution.ts';
 import type { SubmissionClock } from '../../lib/audit-report.ts';
 import type { AnswerSection } from './audit-answers.ts';
 
@@ -196,7 +197,15 @@ export interface LeadListItem {
   lastResponseAt: Date | null;
   /** Marked by an admin as a client: kept past the retention period (docs/privacy.md). */
   isClient: boolean;
+  /**
+   * Where the lead came from (docs/decisions/0032-attribution-and-dashboard.md): the source of its first request's
+   * first touch (src/lib/lead-source.ts) and that first touch; both null on a lead from before attribution.
+   */
+  source: string | null;
+  attribution: Attribution | null;
 }
+
+export { UNRECORDED } from '../../lib/lead-source.ts';
 
 /** One request of a lead, newest first on the lead page: a contact message (whole) or an audit request (its list row). */
 export type LeadRequest = ({ kind: 'message' } & MessageListItem) | ({ kind: 'audit' } & SubmissionListItem);

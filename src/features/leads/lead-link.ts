@@ -4,9 +4,11 @@
  * person at once still make one lead. A request flagged as spam joins the lead but changes nothing of it: a bot
  * neither renames a real lead nor starts its clock.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { leads } from '../../db/schema.ts';
+import { leads, type LeadForm } from '../../db/schema.ts';
+import type { Attribution } from '../../lib/attribution.ts';
+import { leadSource } from '../../lib/lead-source.ts';
 
 /** The key a lead is found by: the address trimmed and in lower case. */
 export const leadKey = (email: string): string => email.trim().toLowerCase();
@@ -18,16 +20,35 @@ export interface LeadPerson {
   phone: string;
 }
 
+/** The request that links a person to their lead: its form and the first touch of the visit that sent it. */
+export interface LeadOrigin {
+  form: LeadForm;
+  attribution: Attribution | undefined;
+}
+
 const l = leads;
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
 /**
  * The id of the lead of `person`, made or brought up to date by a request received `at`: its name and
  * address as given now, its company and phone unless left empty, one more request, the latest activity,
- * and (when it was not waiting) a new wait due at `lead_response_due(at)`.
+ * and (when it was not waiting) a new wait due at `lead_response_due(at)`. A new lead takes the request's form
+ * and first touch as where it came from (its source by src/lib/lead-source.ts); so does a lead that had only
+ * spam until now, since a bot's visit is no lead's origin. Any other lead keeps its first touch.
  */
-export async function attachToLead(tx: Tx | Db, person: LeadPerson, at: Date, spam: boolean): Promise<string> {
+export async function attachToLead(
+  tx: Tx | Db,
+  person: LeadPerson,
+  at: Date,
+  spam: boolean,
+  origin: LeadOrigin,
+): Promise<string> {
+  const firstTouch = (column: string, mine: SQL) =>
+    sql`case when ${l.isSpam} then ${excluded(column)} else ${mine} end`;
   const genuine = {
+    source: firstTouch('source', sql`${l.source}`),
+    firstForm: firstTouch('first_form', sql`${l.firstForm}`),
+    attribution: firstTouch('attribution', sql`${l.attribution}`),
     email: excluded('email'),
     name: excluded('name'),
     company: sql`coalesce(nullif(${excluded('company')}, ''), ${l.company})`,
@@ -52,6 +73,9 @@ export async function attachToLead(tx: Tx | Db, person: LeadPerson, at: Date, sp
       lastActivityAt: at,
       awaitingSince: spam ? null : at,
       responseDueAt: spam ? null : sql`lead_response_due(${at.toISOString()}::timestamptz)`,
+      source: leadSource(origin.attribution),
+      firstForm: origin.form,
+      attribution: origin.attribution ?? {},
     })
     .onConflictDoUpdate({
       target: l.emailKey,

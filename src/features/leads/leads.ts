@@ -11,7 +11,8 @@ import { toCsv } from '../../server/csv.ts';
 import { invalidFields, notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
 import { containsPattern, offsetOf, PAGE_SIZE, readListQuery } from '../../server/list-query.ts';
-import { leadForms, type LeadForm, type LeadListItem, type LeadState, type StaffName } from './contract.ts';
+import { UTM_MAX } from '../../lib/attribution.ts';
+import { leadForms, UNRECORDED, type LeadForm, type LeadListItem, type LeadState, type StaffName } from './contract.ts';
 
 export interface LeadQuery {
   q: string;
@@ -21,13 +22,18 @@ export interface LeadQuery {
   form: LeadForm | null;
   /** A staff member's id, `unassigned`, or null for anyone's. */
   owner: string | null;
+  /** A source (src/lib/lead-source.ts), `unrecorded` for leads from before attribution, or null for any. */
+  source: string | null;
+  /** A campaign (`utm_campaign` of the first touch), or null for any. */
+  campaign: string | null;
   /** The moment open and overdue are told apart at. */
   now: Date;
 }
 
 /**
- * The filters of `?q=&owner=&state=&form=&spam=&page=`; `owner=mine` is the signed-in staff member. A value
- * that cannot be one is a 422 naming the parameter.
+ * The filters of `?q=&owner=&state=&form=&source=&campaign=&spam=&page=`; `owner=mine` is the signed-in staff
+ * member, `source=unrecorded` the leads from before attribution. A value that cannot be one is a 422 naming the
+ * parameter.
  */
 export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQuery {
   const base = readListQuery(url, [] as string[]);
@@ -39,6 +45,10 @@ export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQu
   if (form && !(leadForms as readonly string[]).includes(form)) fields.form = `Use ${leadForms.join(', ')}`;
   const owner = get('owner');
   if (owner.length > 200) fields.owner = 'Use mine, unassigned or a staff member’s id';
+  const source = get('source').toLowerCase();
+  if (source.length > UTM_MAX) fields.source = `Keep the source under ${UTM_MAX} characters`;
+  const campaign = get('campaign');
+  if (campaign.length > UTM_MAX) fields.campaign = `Keep the campaign under ${UTM_MAX} characters`;
   if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
   return {
     q: base.q,
@@ -47,6 +57,8 @@ export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQu
     state: (state || null) as LeadState | null,
     form: (form || null) as LeadForm | null,
     owner: owner === 'mine' ? viewerId : owner || null,
+    source: source || null,
+    campaign: campaign || null,
     now,
   };
 }
@@ -91,6 +103,8 @@ function where(db: Db, query: LeadQuery): SQL | undefined {
     query.owner === 'unassigned' ? isNull(l.ownerId) : query.owner ? eq(l.ownerId, query.owner) : undefined,
     query.state ? stateWhere(query.state, query.now) : undefined,
     query.form ? hasForm[query.form](db) : undefined,
+    query.source === UNRECORDED ? isNull(l.source) : query.source ? eq(l.source, query.source) : undefined,
+    query.campaign ? sql`${l.attribution}->>'utmCampaign' = ${query.campaign}` : undefined,
   );
 }
 
@@ -141,6 +155,8 @@ function listItem(row: ItemRow, now: Date): LeadListItem {
     firstResponseAt: lead.firstResponseAt,
     lastResponseAt: lead.lastResponseAt,
     isClient: lead.isClient,
+    source: lead.source,
+    attribution: lead.source === null ? null : (lead.attribution ?? {}),
   };
 }
 
@@ -198,6 +214,14 @@ const csvColumns: [string, (lead: LeadListItem) => unknown][] = [
   ['first_response_at', (x) => x.firstResponseAt],
   ['last_response_at', (x) => x.lastResponseAt],
   ['client', (x) => x.isClient],
+  ['source', (x) => x.source ?? UNRECORDED],
+  ['landing_path', (x) => x.attribution?.landingPath ?? ''],
+  ['referrer', (x) => x.attribution?.referrer ?? ''],
+  ['utm_source', (x) => x.attribution?.utmSource ?? ''],
+  ['utm_medium', (x) => x.attribution?.utmMedium ?? ''],
+  ['utm_campaign', (x) => x.attribution?.utmCampaign ?? ''],
+  ['utm_term', (x) => x.attribution?.utmTerm ?? ''],
+  ['utm_content', (x) => x.attribution?.utmContent ?? ''],
 ];
 
 /** Every lead that matches (all pages) as CSV, the columns of the list. */

@@ -14,7 +14,7 @@ import { buttonClass } from '../../lib/ui/button.ts';
 import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
-import { personOf, staffLabel } from './lead-format.ts';
+import { originOf, personOf, staffLabel } from './lead-format.ts';
 import { leadKey } from './lead-queries.ts';
 import { ElsewhereForm, NoteForm, OwnerForm, ReplyForm } from './LeadForms.tsx';
 import { LeadPrivacy } from './LeadPrivacy.tsx';
@@ -110,6 +110,12 @@ function LeadFacts({ lead }: { lead: Lead }) {
       {row('Owner', <span data-lead-owner>{staffLabel(lead.owner)}</span>)}
       {row('Response', <LeadResponse lead={lead} />)}
       {row('Requests', `${lead.requestCount}, the first on ${dayTime(lead.firstRequestAt)}`)}
+      {row('Source', <span data-lead-source>{originOf(lead)}</span>)}
+      {lead.attribution?.landingPath && row('Landing page', lead.attribution.landingPath)}
+      {lead.attribution?.referrer && row('Referred by', lead.attribution.referrer)}
+      {lead.attribution?.utmMedium && row('Campaign medium', lead.attribution.utmMedium)}
+      {lead.attribution?.utmTerm && row('Campaign term', lead.attribution.utmTerm)}
+      {lead.attribution?.utmContent && row('Campaign content', lead.attribution.utmContent)}
       {lead.isSpam && row('Spam', 'Every request was flagged as spam')}
       {lead.isClient && row('Client', 'Kept past the retention period')}
     </dl>

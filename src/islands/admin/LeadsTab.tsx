@@ -1,6 +1,7 @@
 /**
  * Leads (docs/decisions/0030-leads.md): one row a person, newest activity first, with the forms they used, their
- * owner and where their response stands; filters (search, owner, state, form, spam), paging and the CSV of the
+ * owner, source and where their response stands; filters (search, owner, state, form, source, campaign, spam),
+ * paging and the CSV of the
  * current view. Open shows the lead's page (its own chunk), whose Back returns here with the focus.
  */
 import { lazy, Suspense, useState } from 'react';
@@ -10,10 +11,11 @@ import { buttonClass } from '../../lib/ui/button.ts';
 import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { dayTime } from './format.ts';
-import { formLabel, personOf, staffLabel, stateLabel } from './lead-format.ts';
+import { formLabel, originOf, personOf, staffLabel, stateLabel } from './lead-format.ts';
 import { useLeadStaff } from './lead-queries.ts';
 import { LeadResponse } from './LeadResponse.tsx';
-import { FilterBar, FilterSelect, SearchInput, SpamOnly, type Filters } from './ListControls.tsx';
+import { FilterBar, FilterSelect, FilterText, SearchInput, SpamOnly, type Filters } from './ListControls.tsx';
+import { sourceChoices } from '../../lib/lead-source.ts';
 import { forgetLinkedLead, type Me } from './portal-session.ts';
 import { useFilteredList } from './useList.ts';
 
@@ -96,6 +98,7 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
         </>
       ),
     },
+    { header: 'Source', cell: (l) => <span data-lead-source>{originOf(l)}</span> },
     { header: 'Owner', cell: (l) => staffLabel(l.owner) },
     { header: 'Response', className: 'text-sm', cell: (l) => <LeadResponse lead={l} /> },
     actionsColumn((l) => (
@@ -135,6 +138,13 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
           options={leadForms}
           optionLabel={(f) => formLabel[f]}
         />
+        <FilterText
+          label="Source"
+          value={filters.source}
+          onChange={(source) => set({ source })}
+          suggestions={sourceChoices}
+        />
+        <FilterText label="Campaign" value={filters.campaign} onChange={(campaign) => set({ campaign })} />
         <SpamOnly checked={filters.spam} onChange={(spam) => set({ spam })} />
       </FilterBar>
       <DataTable

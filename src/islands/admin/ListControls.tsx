@@ -16,6 +16,9 @@ export interface Filters {
   state: string;
   /** Leads only: the form a request came from (leadForms). */
   form: string;
+  /** Leads only: where the lead came from (src/lib/lead-source.ts), or `unrecorded`; and its campaign. */
+  source: string;
+  campaign: string;
   page: number;
 }
 
@@ -28,6 +31,8 @@ export const emptyFilters: Filters = {
   owner: '',
   state: '',
   form: '',
+  source: '',
+  campaign: '',
   page: 1,
 };
 
@@ -60,6 +65,45 @@ export function SearchInput({
         onChange={(e) => onChange(e.target.value)}
         className={`w-full ${control}`}
       />
+    </div>
+  );
+}
+
+/** A free-text filter (exact match), with suggestions when some values are common. */
+export function FilterText({
+  label,
+  value,
+  onChange,
+  suggestions,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  suggestions?: readonly { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        list={suggestions ? `${id}-list` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className={`w-36 ${control}`}
+      />
+      {suggestions && (
+        <datalist id={`${id}-list`}>
+          {suggestions.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </datalist>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** The words the leads' list and page share: their forms, states, owners and response times. */
 import type { LeadForm, LeadListItem, StaffName } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
+import { sourceLabel } from '../../lib/lead-source.ts';
 
 export const formLabel: Record<LeadForm, string> = {
   message: 'Contact form',
@@ -28,6 +29,10 @@ export const firstResponseTime = (lead: Json<LeadListItem>): string | null =>
   lead.firstResponseAt
     ? duration(new Date(lead.firstResponseAt).getTime() - new Date(lead.firstRequestAt).getTime())
     : null;
+
+/** Where the lead came from, in a few words: "LinkedIn · q4", "Direct", "Not recorded". */
+export const originOf = (lead: Pick<Json<LeadListItem>, 'source' | 'attribution'>): string =>
+  [sourceLabel(lead.source), lead.attribution?.utmCampaign].filter(Boolean).join(' · ');
 
 /** The person's name as a heading says it: their name, or their address when they gave none. */
 export const personOf = (lead: Json<LeadListItem>): string => lead.name || lead.email;

@@ -27,6 +27,8 @@ export const filterQuery = (f: Filters, page = true) =>
     owner: f.owner,
     state: f.state,
     form: f.form,
+    source: f.source.trim(),
+    campaign: f.campaign.trim(),
     page: page && f.page > 1 ? f.page : undefined,
   });
 

@@ -1,5 +1,6 @@
 /** Sending a form to its function from an island: one answer shape for success, field errors and outages. */
 import { useCallback, useRef } from 'react';
+import { firstTouch } from '../../lib/forms/attribution.schema.ts';
 
 export type SubmitResult<T> =
   { ok: true; data: T } | { ok: false; message: string; fields?: Record<string, string>; status: number };
@@ -28,15 +29,16 @@ export async function postJson<T>(url: string, body: unknown): Promise<SubmitRes
 }
 
 /**
- * The spam-defence and double-submit fields of a form (docs/decisions/0008, 0009): when it was shown, and one
- * idempotency key per submit that is kept across retries of the same answers and renewed after success.
+ * The spam-defence, double-submit and attribution fields of a form (docs/decisions/0008, 0009, 0032): when it was
+ * shown, one idempotency key per submit that is kept across retries of the same answers and renewed after
+ * success, and the visit's first touch.
  */
 export function useSubmitMeta() {
   const startedAt = useRef(Date.now());
   const key = useRef<string | null>(null);
   const meta = useCallback(() => {
     key.current ??= crypto.randomUUID();
-    return { fillMs: Date.now() - startedAt.current, idempotencyKey: key.current };
+    return { fillMs: Date.now() - startedAt.current, idempotencyKey: key.current, attribution: firstTouch() };
   }, []);
   const renew = useCallback(() => {
     key.current = null;

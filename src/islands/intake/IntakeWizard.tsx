@@ -4,6 +4,7 @@
  * failed submit goes to the first step with an error. The answers are kept as a draft in the browser
  * (useIntakeDraft); a submit stores the answers, then uploads the documents (useSubmitThenUpload).
  */
+import { reportFunnelStep } from './funnel.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
@@ -90,6 +91,8 @@ function IntakeWizard({ auditName, thankYouPath, bookingUrl }: Props) {
   }, [step]);
 
   const current = wizardSteps[step]!;
+  // The funnel counts each step reached, once a visit (funnel.ts).
+  useEffect(() => reportFunnelStep(current.id), [current.id]);
 
   /** Checks the current step's fields, and moves on when they pass. */
   const next = async () => {

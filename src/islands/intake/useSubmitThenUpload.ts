@@ -2,6 +2,7 @@
  * The wizard's submit: the answers are stored first, then the documents are uploaded with the returned
  * token, so a failed upload never loses the request; a retry after a failed upload sends only the documents.
  */
+import { reportFunnelStep } from './funnel.ts';
 import { useRef, useState, type RefObject } from 'react';
 import type { FieldErrors, Path, UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -95,6 +96,7 @@ export function useSubmitThenUpload({ form, honeypot, thankYouPath, onRefused, a
       return;
     }
     submission.current = { id: result.data.id, token: result.data.uploadToken };
+    reportFunnelStep('submitted');
     clearDraft();
     await upload();
   };

@@ -1,5 +1,6 @@
-/** Fields every public form sends alongside its answers, for spam defence and double-submit safety. */
+/** Fields every public form sends alongside its answers: spam defence, double-submit safety, first-touch attribution. */
 import * as z from 'zod/mini';
+import { attributionSchema } from './attribution.schema.ts';
 
 /** A person needs at least this long to fill in a form; faster submits are flagged as spam. */
 export const MIN_FILL_MS = 3000;
@@ -14,6 +15,8 @@ export const submitMeta = z.object({
   fillMs: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** One key per submit attempt; the same key never creates a second record (docs/decisions/0009-idempotent-submits.md). */
   idempotencyKey: z.uuid('A valid idempotency key is required'),
+  /** Where the visit began (docs/decisions/0032-attribution-and-dashboard.md): kept with the request. */
+  attribution: z.optional(attributionSchema),
 });
 
 /** Why a submit looks automated, or null when it looks human. */

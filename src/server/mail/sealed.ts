@@ -5,14 +5,9 @@
  * puts it back only in the copy it hands the provider. Once the mail is sent the sealed copy is dropped, so a
  * backup or a reader of the outbox never holds a working link.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import {
-  authSecretProblem,
-  DEV_AUTH_SECRET,
-  isDeployed,
-  MisconfiguredError,
-  platformEnv,
-} from '../../config/platform.ts';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { platformEnv } from '../../config/platform.ts';
+import { derivedKey } from '../derived-key.ts';
 import type { OutboxMail } from '../../db/schema.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
@@ -22,12 +17,7 @@ export const SEALED_PLACEHOLDER = '[private link, sent only to the recipient]';
 const VERSION = 'v1';
 
 /** The sealing key: derived from BETTER_AUTH_SECRET; a deployed site without a good one refuses to seal. */
-function sealingKey(env = platformEnv()): Buffer {
-  const problem = authSecretProblem(env);
-  if (problem && isDeployed(env)) throw new MisconfiguredError([{ setting: 'BETTER_AUTH_SECRET', problem }]);
-  const secret = problem && !env.BETTER_AUTH_SECRET ? DEV_AUTH_SECRET : env.BETTER_AUTH_SECRET!;
-  return Buffer.from(hkdfSync('sha256', secret, 'mail-outbox', 'sealed-link', 32));
-}
+const sealingKey = (env = platformEnv()): Buffer => derivedKey('mail-outbox', 'sealed-link', env);
 
 /** `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
 export function seal(secret: string): string {

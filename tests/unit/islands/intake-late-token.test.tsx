@@ -34,14 +34,17 @@ function Probe() {
 afterEach(() => vi.unstubAllGlobals());
 
 it('marks the documents not uploaded and stops at the choice when the answer carries no upload token', async () => {
-  const fetch = vi.fn(async () => Response.json({ id: '9b2e8a4c-2f1e-4c55-8d0b-0d6f6c1a2b3c' }, { status: 201 }));
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+    Response.json({ id: '9b2e8a4c-2f1e-4c55-8d0b-0d6f6c1a2b3c' }, { status: 201 }),
+  );
   vi.stubGlobal('fetch', fetch);
   const assign = vi.spyOn(location, 'assign').mockImplementation(() => {});
   await act(async () => createRoot(document.body.appendChild(document.createElement('div'))).render(<Probe />));
   const file: ChosenFile = { id: 'f1', file: new File(['%PDF-1.7'], 'deck.pdf'), status: 'ready', progress: 0 };
   await act(async () => hook!.setFiles([file]));
   await act(async () => hook!.submit(intakeDefaults()));
-  expect(fetch).toHaveBeenCalledTimes(1); // the submit only: no upload without a token
+  // The submit and the funnel's count of it only: no upload without a token.
+  expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/audits', '/api/intake-funnel']);
   expect(hook!.phase).toBe('uploads-failed');
   expect(hook!.files[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/email this document/) });
   expect(announced.join(' ')).toMatch(/received, but its documents can no longer be attached/);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { leads, mailOutbox, users } from '../../../src/db/schema.ts';
 import { queueLeadAlerts } from '../../../src/features/leads/alerts.ts';
 import { attachToLead } from '../../../src/features/leads/lead-link.ts';
+import { DIRECT } from '../../fixtures/lead.ts';
 import { useTestDatabase } from '../test-db.ts';
 
 export const handle = useTestDatabase({ empty: [mailOutbox, leads, users] });
@@ -35,6 +36,7 @@ export async function waitingLead(
     { email, name: options.name ?? `Lead ${i}`, company: `Company ${i}`, phone: '' },
     since,
     false,
+    DIRECT,
   );
   await handle.db
     .update(leads)

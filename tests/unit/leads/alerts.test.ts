@@ -8,6 +8,7 @@ import { leads, mailOutbox } from '../../../src/db/schema.ts';
 import { easternTime } from '../../../src/features/leads/alert-mail.ts';
 import { ALERTS_PER_RUN, DUE_SOON_HOURS, queueLeadAlerts } from '../../../src/features/leads/alerts.ts';
 import { attachToLead } from '../../../src/features/leads/lead-link.ts';
+import { DIRECT } from '../../fixtures/lead.ts';
 import { call } from '../function-harness.ts';
 import { handle, hoursFrom, leadCount, NOW, outbox, owner, run, waitingLead } from './alert-harness.ts';
 
@@ -93,6 +94,7 @@ describe('lead alerts', () => {
       { email: 'weekend@client.test', name: 'Wendy', company: '', phone: '' },
       saturday,
       false,
+      DIRECT,
     );
     const monday = new Date('2026-12-01T02:00:00Z'); // Mon 30 Nov, 9:00 PM in New York
     expect(await queueLeadAlerts(handle.db, new Date('2026-11-30T20:00:00Z'), false)).toMatchObject({ dueSoon: 0 });
@@ -126,7 +128,7 @@ describe('lead alerts', () => {
       .where(eq(leads.id, lead.id));
     expect(await run(hoursFrom(NOW, 1))).toEqual({ dueSoon: 0, overdue: 0, slack: 0 });
     const again = hoursFrom(NOW, 2); // Thursday: due 24 hours later
-    await attachToLead(handle.db, { email: lead.email, name: 'Lead', company: '', phone: '' }, again, false);
+    await attachToLead(handle.db, { email: lead.email, name: 'Lead', company: '', phone: '' }, again, false, DIRECT);
     expect(await run(hoursFrom(again, 21))).toEqual({ dueSoon: 1, overdue: 0, slack: 0 });
     expect(await run(hoursFrom(again, 25))).toEqual({ dueSoon: 0, overdue: 1, slack: 0 });
     const keys = (await outbox()).map((m) => m.idempotencyKey);

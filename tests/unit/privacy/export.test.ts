@@ -36,8 +36,14 @@ describe('GET /api/admin/leads/:id/export', () => {
 
     const person = JSON.parse(strFromU8(files['person.json']!));
     expect(person.lead).toMatchObject({ id: seeded.leadId, email: ada.email, name: ada.name });
+    // Where she came from is hers too: the lead's source and first touch, and the one her message was sent with.
+    expect(person.lead).toMatchObject({ source: 'linkedin', firstForm: 'message', attribution: ada.attribution });
     expect(person.contactMessages).toHaveLength(1);
-    expect(person.contactMessages[0]).toMatchObject({ email: ada.email, consentVersion: expect.any(String) });
+    expect(person.contactMessages[0]).toMatchObject({
+      email: ada.email,
+      consentVersion: expect.any(String),
+      attribution: ada.attribution,
+    });
     expect(person.auditRequests).toHaveLength(1);
     expect(person.auditRequests[0]).toMatchObject({ id: seeded.submissionId, contactPhone: ada.phone });
     expect(person.auditRequests[0].consentedAt).toBeTruthy();

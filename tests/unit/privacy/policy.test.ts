@@ -11,6 +11,7 @@ import {
 } from '../../../src/features/privacy/contract.ts';
 import { MAX_FILE_BYTES } from '../../../src/features/uploads/contract.ts';
 import { RATE_LIMIT_KEEP_MS } from '../../../src/server/housekeeping.ts';
+import { utmParameters } from '../../../src/lib/attribution.ts';
 
 const policy = readFileSync(new URL('../../../content/legal/privacy-policy.mdx', import.meta.url), 'utf8').replace(
   /\s+/g,
@@ -46,5 +47,12 @@ describe('the privacy policy', () => {
   it('keeps rate-limit records as long as the housekeeping does, and takes documents up to the upload limit', () => {
     expect(figure(/Rate-limit records are kept for no longer than (\d+) hours/) * 3600_000).toBe(RATE_LIMIT_KEEP_MS);
     expect(figure(/up to (\d+) MB each/) * 1024 * 1024).toBe(MAX_FILE_BYTES);
+  });
+
+  it('names every campaign tag the site keeps of a visit, and where it keeps them (issue 24)', () => {
+    for (const parameter of Object.keys(utmParameters)) expect(policy).toContain(parameter);
+    expect(policy).toMatch(/in the tab's session storage \(not a cookie/);
+    expect(policy).toMatch(/the address of the first page you opened without its query/);
+    expect(policy).toMatch(/We keep only how many times each step was reached each day: no identifier, no IP address/);
   });
 });

@@ -44,6 +44,8 @@ export const ada = {
   company: 'Quillon Therapeutics',
   phone: '+1 215 555 0199',
   fileName: 'quillon-pipeline.pdf',
+  /** Where her first visit began (docs/decisions/0032-attribution-and-dashboard.md). */
+  attribution: { landingPath: '/services/digital-marketing', utmSource: 'linkedin', utmCampaign: 'q4' },
 };
 /** Someone else, whose address has Ada's inside it. */
 export const bea = { email: 'ada@helix.example.org', name: 'Bea Stone', company: 'Stonebridge Bio' };
@@ -110,6 +112,7 @@ export async function seedPeople(handle: DbHandle): Promise<Seeded> {
     email: ada.email,
     name: ada.name,
     company: ada.company,
+    attribution: ada.attribution,
   });
   const intake = await submit(audits, '/api/audits', {
     ...intakePayload(),
