@@ -97,14 +97,14 @@ describe('the dashboard series', () => {
     expect(cards.map((c) => [c.label, c.value])).toEqual([
       ['Leads', '7'],
       ['Answered within 24 h', '71%'],
-      ['First response', '5.3 h median'],
+      ['Median first response', '5.3 h'],
       ['Audits within 72 h', '67%'],
       ['Report open rate', '50%'],
-      ['Time to first opening', '3 h median'],
+      ['Median time to first opening', '3 h'],
     ]);
     const none = series.cards({ ...reply.totals, leads: 0, withinPromise: 0, medianResponseHours: null });
     expect(none[1]!.value).toBe('—');
-    expect(none[2]!.value).toBe('— median');
+    expect(none[2]!.value).toBe('—');
   });
 });
 

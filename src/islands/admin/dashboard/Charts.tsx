@@ -34,7 +34,7 @@ const strokes = ['stroke-brand-700', 'stroke-accent-500', 'stroke-violet-700'];
 const lineSwatches = ['bg-brand-700', 'bg-accent-500', 'bg-violet-700'];
 const pick = (list: string[], index: number) => list[Math.min(index, list.length - 1)]!;
 
-const WIDTH = 720;
+const WIDTH = 640;
 const HEIGHT = 260;
 const margin = { top: 12, right: 16, bottom: 28, left: 44 };
 
@@ -78,7 +78,7 @@ export function WeekChart({
           {ticks.map((t) => (
             <g key={t} transform={`translate(0 ${y(t)})`}>
               <line x2={innerWidth} className="stroke-slate-200" />
-              <text x={-6} dy="0.32em" textAnchor="end" className="fill-slate-600 text-[11px]">
+              <text x={-6} dy="0.32em" textAnchor="end" className="fill-slate-600 text-[12px]">
                 {t}
               </text>
             </g>
@@ -135,7 +135,7 @@ export function WeekChart({
           {reference && (
             <g transform={`translate(0 ${y(reference.value)})`}>
               <line x2={innerWidth} className="stroke-red-700" strokeWidth={1.5} strokeDasharray="2 3" />
-              <text x={innerWidth} dy="-0.4em" textAnchor="end" className="fill-red-800 text-[11px] font-semibold">
+              <text x={innerWidth} dy="-0.4em" textAnchor="end" className="fill-red-800 text-[12px] font-semibold">
                 {reference.label}
               </text>
             </g>
@@ -148,7 +148,7 @@ export function WeekChart({
                 x={centre(week)}
                 y={innerHeight + 18}
                 textAnchor="middle"
-                className="fill-slate-600 text-[11px]"
+                className="fill-slate-600 text-[12px]"
               >
                 {shortDay(week)}
               </text>

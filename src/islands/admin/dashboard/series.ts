@@ -215,8 +215,8 @@ export function cards(t: DashboardTotals): Card[] {
       detail: `${t.withinPromise} of ${t.leads} leads, against the ${PROMISE_HOURS}-hour promise`,
     },
     {
-      label: 'First response',
-      value: `${hours(t.medianResponseHours)} median`,
+      label: 'Median first response',
+      value: hours(t.medianResponseHours),
       detail: `90th percentile ${hours(t.p90ResponseHours)}; promise ${PROMISE_HOURS} h`,
     },
     {
@@ -230,9 +230,9 @@ export function cards(t: DashboardTotals): Card[] {
       detail: `${t.reportsOpened} of ${t.reportsDelivered} reports opened`,
     },
     {
-      label: 'Time to first opening',
-      value: `${hours(t.medianHoursToOpen)} median`,
-      detail: 'from delivery to the first opening',
+      label: 'Median time to first opening',
+      value: hours(t.medianHoursToOpen),
+      detail: 'from a report’s delivery to its first opening',
     },
   ];
 }
