@@ -3,7 +3,7 @@
  * sent with "Show", not on each keystroke; the API checks them, and its refusal (a 422 naming `from` or `to`)
  * is shown under the field it names, anything else under the form.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { DASHBOARD_PERIOD_WEEKS } from '../../../features/dashboard/contract.ts';
 import type { FieldErrors } from '../../../lib/api-error.ts';
 import { buttonClass } from '../../../lib/ui/button.ts';
@@ -29,7 +29,7 @@ export function PeriodPicker({
   const chosen = custom ? 'dates' : String('weeks' in period ? period.weeks : '');
   const other = Object.entries(errors ?? {}).filter(([field]) => field !== 'from' && field !== 'to');
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     onChange({ from: dates.from, to: dates.to });
   };
