@@ -27,6 +27,7 @@ test('an administrator made on the command line runs the whole portal', async ({
     'Leads',
     'Audit Submissions',
     'Contact Messages',
+    'Dashboard',
     'Blog Posts',
     'User Roles',
     'Audit Log',
