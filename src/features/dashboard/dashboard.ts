@@ -1,0 +1,151 @@
+/**
+ * `GET /api/admin/dashboard`: the figures of a period (queries.ts, one statement each, sent at once: a pool
+ * runs them side by side, PGlite's one connection one after another) put in the contract's shape. Every
+ * per-week list has one entry per week the period touches, oldest first, zeros included.
+ */
+import type { Db } from '../../db/client.ts';
+import {
+  AGENCY_TIME_ZONE,
+  funnelSteps,
+  leadForms,
+  type AuditWeek,
+  type DashboardReply,
+  type DashboardTotals,
+  type FormCount,
+  type LeadForm,
+  type LeadsWeek,
+  type ReportWeek,
+  type ResponseWeek,
+  type SourceCount,
+} from './contract.ts';
+import { addDays, mondayOf, type DashboardPeriod } from './period.ts';
+import {
+  auditDelivery,
+  funnelCounts,
+  leadCounts,
+  reportOpens,
+  responseTimes,
+  topCampaigns,
+  topLandingPages,
+  type LeadCountRow,
+} from './queries.ts';
+
+/** The Mondays of the weeks the period touches, oldest first: the week of `from` to the week of `to`. */
+export function periodWeeks(period: DashboardPeriod): string[] {
+  const weeks: string[] = [];
+  for (let week = mondayOf(period.from); week <= period.to; week = addDays(week, 7)) weeks.push(week);
+  return weeks;
+}
+
+// The grouping bits of leadCounts' rows (`grouping(week, source, form)`): the grouping set each row is of.
+const WEEK_SOURCE = 0b001;
+const WEEK_FORM = 0b010;
+const WEEK = 0b011;
+const SOURCE = 0b101;
+const FORM = 0b110;
+const ALL = 0b111;
+
+/** One count per form, in the forms' order, zeros included (a lead without a recorded first form is in none). */
+const byForm = (rows: LeadCountRow[]): FormCount[] =>
+  leadForms.map((form: LeadForm) => ({ form, count: rows.find((r) => r.form === form)?.count ?? 0 }));
+/** The sources present, already most first (the statement's order). */
+const bySource = (rows: LeadCountRow[]): SourceCount[] => rows.map(({ source, count }) => ({ source, count }));
+
+/** Rows of one grouping set, by week (or all of them for a set without the week). */
+function groupOf(rows: LeadCountRow[], g: number): Map<string | null, LeadCountRow[]> {
+  const map = new Map<string | null, LeadCountRow[]>();
+  for (const row of rows.filter((r) => r.g === g)) map.set(row.week, [...(map.get(row.week) ?? []), row]);
+  return map;
+}
+
+/** A per-week list from the statement's week rows, and its period row (`g = 1`). */
+function split<T extends { week: string | null; g: number }>(rows: T[]): { byWeek: Map<string, T>; all: T } {
+  const all = rows.find((r) => r.g === 1);
+  if (!all) throw new Error('A dashboard statement answered no row for the whole period.');
+  return { byWeek: new Map(rows.filter((r) => r.g === 0).map((r) => [r.week!, r])), all };
+}
+
+/** Every figure of `period`. */
+export async function getDashboard(db: Db, period: DashboardPeriod): Promise<DashboardReply> {
+  const [counts, responses, audits, reports, funnel, landing, campaigns] = await Promise.all([
+    leadCounts(db, period),
+    responseTimes(db, period),
+    auditDelivery(db, period),
+    reportOpens(db, period),
+    funnelCounts(db, period),
+    topLandingPages(db, period),
+    topCampaigns(db, period),
+  ]);
+  const weeks = periodWeeks(period);
+  const weekSources = groupOf(counts, WEEK_SOURCE);
+  const weekForms = groupOf(counts, WEEK_FORM);
+  const weekTotals = groupOf(counts, WEEK);
+  const response = split(responses);
+  const audit = split(audits);
+  const report = split(reports);
+
+  const leadsPerWeek: LeadsWeek[] = weeks.map((week) => ({
+    week,
+    total: weekTotals.get(week)?.[0]?.count ?? 0,
+    bySource: bySource(weekSources.get(week) ?? []),
+    byForm: byForm(weekForms.get(week) ?? []),
+  }));
+  const responseTimesList: ResponseWeek[] = weeks.map((week) => {
+    const row = response.byWeek.get(week);
+    return {
+      week,
+      leads: row?.leads ?? 0,
+      answered: row?.answered ?? 0,
+      withinPromise: row?.withinPromise ?? 0,
+      medianHours: row?.medianHours ?? null,
+      p90Hours: row?.p90Hours ?? null,
+    };
+  });
+  const auditDeliveryList: AuditWeek[] = weeks.map((week) => {
+    const row = audit.byWeek.get(week);
+    return {
+      week,
+      requested: row?.requested ?? 0,
+      within72h: row?.within72h ?? 0,
+      later: row?.later ?? 0,
+      notDelivered: row?.notDelivered ?? 0,
+    };
+  });
+  const reportOpensList: ReportWeek[] = weeks.map((week) => {
+    const row = report.byWeek.get(week);
+    return {
+      week,
+      delivered: row?.delivered ?? 0,
+      opened: row?.opened ?? 0,
+      medianHoursToOpen: row?.medianHoursToOpen ?? null,
+    };
+  });
+  const totals: DashboardTotals = {
+    leads: counts.find((r) => r.g === ALL)?.count ?? 0,
+    answered: response.all.answered,
+    withinPromise: response.all.withinPromise,
+    medianResponseHours: response.all.medianHours,
+    p90ResponseHours: response.all.p90Hours,
+    auditsRequested: audit.all.requested,
+    auditsWithin72h: audit.all.within72h,
+    reportsDelivered: report.all.delivered,
+    reportsOpened: report.all.opened,
+    medianHoursToOpen: report.all.medianHoursToOpen,
+  };
+  return {
+    from: period.from,
+    to: period.to,
+    timeZone: AGENCY_TIME_ZONE,
+    weeks,
+    totals,
+    leadsBySource: bySource(counts.filter((r) => r.g === SOURCE)),
+    leadsByForm: byForm(counts.filter((r) => r.g === FORM)),
+    leadsPerWeek,
+    responseTimes: responseTimesList,
+    auditDelivery: auditDeliveryList,
+    reportOpens: reportOpensList,
+    funnel: funnelSteps.map((step) => ({ step, count: funnel.find((r) => r.step === step)?.count ?? 0 })),
+    topLandingPages: landing,
+    topCampaigns: campaigns,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Shared by the dashboard tests: the test database emptied before each test, and rows written straight into it
+ * with known moments (leads, audit requests, report deliveries, funnel counters), so each figure can be
+ * computed by hand.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  auditReportDeliveries,
+  auditSubmissions,
+  intakeFunnelDays,
+  leads,
+  mailOutbox,
+  userRoles,
+  users,
+  type FunnelStep,
+  type LeadForm,
+} from '../../../src/db/schema.ts';
+import type { Attribution } from '../../../src/lib/forms/attribution.schema.ts';
+import type { DeliveredReport } from '../../../src/lib/audit-report.ts';
+import { getDashboard } from '../../../src/features/dashboard/dashboard.ts';
+import { useTestDatabase } from '../test-db.ts';
+
+export const handle = useTestDatabase({
+  empty: [mailOutbox, auditReportDeliveries, auditSubmissions, leads, intakeFunnelDays, userRoles, users],
+});
+
+export const HOUR = 3_600_000;
+export const at = (iso: string) => new Date(iso);
+export const plusHours = (date: Date | string, hours: number) => new Date(new Date(date).getTime() + hours * HOUR);
+
+export interface LeadRow {
+  requested: string;
+  responded?: Date | string | null;
+  source?: string | null;
+  form?: LeadForm | null;
+  spam?: boolean;
+  attribution?: Attribution | null;
+}
+
+/** A lead first seen at `requested` (ISO, UTC), answered at `responded` if given. */
+export async function addLead(row: LeadRow): Promise<string> {
+  const email = `${randomUUID()}@client.test`;
+  const [lead] = await handle.db
+    .insert(leads)
+    .values({
+      emailKey: email,
+      email,
+      firstRequestAt: at(row.requested),
+      lastActivityAt: at(row.requested),
+      firstResponseAt: row.responded ? new Date(row.responded) : null,
+      source: row.source ?? null,
+      firstForm: row.form === undefined ? 'message' : row.form,
+      isSpam: row.spam ?? false,
+      attribution: row.attribution ?? null,
+    })
+    .returning({ id: leads.id });
+  return lead!.id;
+}
+
+/** An audit request (the intake) made at `created` (ISO, UTC). */
+export async function addAudit(created: string, options: { spam?: boolean } = {}): Promise<string> {
+  const leadId = await addLead({ requested: created, form: 'intake', spam: options.spam });
+  const [row] = await handle.db
+    .insert(auditSubmissions)
+    .values({
+      leadId,
+      source: 'intake',
+      contactName: 'Grace Hopper',
+      contactEmail: 'grace@example.com',
+      companyName: 'Acme Bioanalytical',
+      consentVersion: 'test',
+      consentedAt: at(created),
+      isSpam: options.spam ?? false,
+      createdAt: at(created),
+      updatedAt: at(created),
+    })
+    .returning({ id: auditSubmissions.id });
+  return row!.id;
+}
+
+let version = 0;
+/** One delivered version of a submission's report, delivered at `delivered` and first opened at `opened`. */
+export async function addDelivery(submissionId: string, delivered: Date | string, opened?: Date | string) {
+  await handle.db.insert(auditReportDeliveries).values({
+    submissionId,
+    version: ++version,
+    content: {} as DeliveredReport,
+    tokenHash: randomUUID(),
+    expiresAt: plusHours(delivered, 24 * 90),
+    firstOpenedAt: opened ? new Date(opened) : null,
+    deliveredById: 'user-editor',
+    deliveredByEmail: 'editor@example.com',
+    deliveredAt: new Date(delivered),
+  });
+}
+
+/** The funnel's counter of `step` on `day`. */
+export const addFunnel = (day: string, step: FunnelStep, count: number) =>
+  handle.db.insert(intakeFunnelDays).values({ day, step, count });
+
+/** The dashboard of the days `from` to `to`. */
+export const dashboard = (from: string, to: string) => getDashboard(handle.db, { from, to });
