@@ -63,6 +63,7 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
       'GET /api/admin/leads/overdue',
       'GET /api/admin/leads/staff',
       'GET /api/admin/leads/:id',
+      'GET /api/admin/dashboard',
     ]);
     expect(allowed('editor')).toEqual(
       Object.keys(routes).filter(

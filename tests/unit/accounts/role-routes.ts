@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as auditLogFn from '../../../netlify/functions/admin-audit-log.mts';
+import * as dashboardFn from '../../../netlify/functions/admin-dashboard.mts';
 import * as documentsFn from '../../../netlify/functions/admin-documents.mts';
 import * as mailFn from '../../../netlify/functions/admin-mail.mts';
 import * as meFn from '../../../netlify/functions/admin-me.mts';
@@ -267,6 +268,13 @@ export function adminRoutes(handle: DbHandle) {
       prepare: async () => ({ path: `/api/admin/mail/${(await addMail(handle)).id}/retry`, body: {} }),
     },
     ...leadRoutes(handle),
+    'GET /api/admin/dashboard': {
+      fn: dashboardFn,
+      method: 'GET',
+      needs: 'viewer',
+      success: 200,
+      prepare: fixed('/api/admin/dashboard?from=2026-03-02&to=2026-03-15'),
+    },
   };
 
   return { routes, freshUser };
