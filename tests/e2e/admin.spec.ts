@@ -27,6 +27,7 @@ test('an administrator made on the command line runs the whole portal', async ({
     'Leads',
     'Audit Submissions',
     'Contact Messages',
+    'Dashboard',
     'Blog Posts',
     'User Roles',
     'Audit Log',
@@ -160,7 +161,7 @@ test('a viewer sees read-only tabs', async ({ page, request, baseURL }) => {
   await request.post('/api/contact', { data: contactPayload(), headers: { origin: baseURL! } });
   await signIn(page, viewer);
   const tabs = page.getByRole('tablist', { name: 'Portal sections' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Leads', 'Audit Submissions', 'Contact Messages']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Leads', 'Audit Submissions', 'Contact Messages', 'Dashboard']);
   await expect(page.locator('tr[data-lead]').first()).toBeVisible();
   await tabs.getByRole('tab', { name: 'Audit Submissions' }).click();
   await expect(page.locator('tr[data-submission]').first()).toBeVisible();

@@ -87,6 +87,12 @@ test('an admin reads the audit log newest first and exports it; an editor has no
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Signed out successfully').last()).toBeVisible();
   await signIn(page, editor);
-  await expect(tabs.getByRole('tab')).toHaveText(['Leads', 'Audit Submissions', 'Contact Messages', 'Blog Posts']);
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Leads',
+    'Audit Submissions',
+    'Contact Messages',
+    'Dashboard',
+    'Blog Posts',
+  ]);
   expect(await page.evaluate(async () => (await fetch('/api/admin/audit-log')).status)).toBe(403);
 });

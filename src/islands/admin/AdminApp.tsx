@@ -23,6 +23,7 @@ import {
   rememberedTab,
   rememberTab,
   signedOutByUser,
+  takeLinkedTab,
   takeResetToken,
   type Me,
 } from './portal-session.ts';
@@ -129,10 +130,13 @@ function TabMemory({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
-    // A link to a lead (`/admin?lead=<id>`) opens the Leads tab, whatever tab was remembered.
-    const wanted = linkedLead() ? 'leads' : rememberedTab();
+    // A link to a lead (`/admin?lead=<id>`) opens the Leads tab, a link to a tab (`?tab=dashboard`) that tab,
+    // whatever tab was remembered; the linked tab is remembered as if clicked.
+    const linked = takeLinkedTab();
+    const wanted = linkedLead() ? 'leads' : (linked ?? rememberedTab());
     const tab = [...element.querySelectorAll('[role="tab"]')].find((t) => tabOf(t) === wanted);
     if (tab instanceof HTMLElement && tab.getAttribute('aria-selected') !== 'true') tab.click();
+    if (tab && linked && wanted === linked) rememberTab(linked);
     // Listened to, not handled: the wrapper only watches the tabs, which stay Portal's own buttons.
     const record = (event: Event) => {
       const id = tabOf((event.target as Element).closest('[role="tab"]'));

@@ -3,7 +3,7 @@
  * on a temporary password sees only the form that replaces it; an admin who must have two-factor sign-in on and
  * has not sees only Account security, with the reason; any other admin without it is asked to set it up.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
@@ -20,10 +20,14 @@ import { RolesTab } from './RolesTab.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
 import { SubmissionsTab } from './SubmissionsTab.tsx';
 
+// The dashboard and its charts are a chunk of their own, fetched when the tab is first opened.
+const DashboardTab = lazy(() => import('./dashboard/DashboardTab.tsx').then((m) => ({ default: m.DashboardTab })));
+
 const tabs = [
   { id: 'leads', label: 'Leads', needs: 'viewer' },
   { id: 'submissions', label: 'Audit Submissions', needs: 'viewer' },
   { id: 'messages', label: 'Contact Messages', needs: 'viewer' },
+  { id: 'dashboard', label: 'Dashboard', needs: 'viewer' },
   { id: 'posts', label: 'Blog Posts', needs: 'editor' },
   { id: 'roles', label: 'User Roles', needs: 'admin' },
   { id: 'audit-log', label: 'Audit Log', needs: 'admin' },
@@ -167,6 +171,17 @@ export function Portal({ me }: { me: Me }) {
             <SubmissionsTab key={submissions.key} canEdit={canEdit} initial={submissions.initial} />
           )}
           {active === 'messages' && <MessagesTab canEdit={canEdit} />}
+          {active === 'dashboard' && (
+            <Suspense
+              fallback={
+                <p role="status" className="py-8 text-slate-600">
+                  Loading the dashboard…
+                </p>
+              }
+            >
+              <DashboardTab />
+            </Suspense>
+          )}
           {active === 'posts' && <PostsTab />}
           {active === 'roles' && <RolesTab />}
           {active === 'audit-log' && <AuditLogTab />}

@@ -49,6 +49,24 @@ export function linkedLead(): string | null {
   }
 }
 
+/**
+ * The tab a link to `/admin?tab=<id>` opens (the weekly summary mail links to `?tab=dashboard`), if any; taken
+ * off the address at once, so a reload, or the user's next tab, is not pulled back to it.
+ */
+export function takeLinkedTab(): string | null {
+  try {
+    const url = new URL(location.href);
+    const tab = url.searchParams.get('tab') || null;
+    if (url.searchParams.has('tab')) {
+      url.searchParams.delete('tab');
+      history.replaceState(history.state, '', url);
+    }
+    return tab;
+  } catch {
+    return null;
+  }
+}
+
 /** Takes `?lead=` off the address once the user leaves that lead, so a reload opens the list. */
 export function forgetLinkedLead(): void {
   try {

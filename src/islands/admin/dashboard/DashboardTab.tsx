@@ -1,0 +1,164 @@
+/**
+ * The Dashboard tab (every staff role): for the chosen period, the headline figures and a figure per question
+ * (where leads come from, how fast they are answered, whether audits and reports go out and are read, where the
+ * intake loses people, which pages and campaigns bring leads), from `GET /api/admin/dashboard`. Its own chunk,
+ * loaded when the tab opens: the charts' code never reaches the public pages or the portal's other tabs.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { DashboardReply } from '../../../features/dashboard/contract.ts';
+import { buttonClass } from '../../../lib/ui/button.ts';
+import { TabSection } from '../../ui/TabSection.tsx';
+import { api, ApiError, query } from '../api.ts';
+import { day } from '../format.ts';
+import { FunnelChart, WeekChart } from './Charts.tsx';
+import { ChartFigure } from './ChartFigure.tsx';
+import { DEFAULT_PERIOD, periodRange, type Period } from './period.ts';
+import { PeriodPicker } from './PeriodPicker.tsx';
+import * as series from './series.ts';
+
+/** The key of a period's figures in the portal's query cache. */
+export const dashboardKey = (range: { from: string; to: string }) => ['dashboard', range.from, range.to] as const;
+
+export function DashboardTab() {
+  const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
+  const range = periodRange(period);
+  const reply = useQuery({
+    queryKey: dashboardKey(range),
+    queryFn: () => api<DashboardReply>(`/api/admin/dashboard${query(range)}`),
+    // The last period's figures stay while the next load, or when the next is refused.
+    placeholderData: keepPreviousData,
+  });
+  const refused = reply.error instanceof ApiError && reply.error.status === 422 ? reply.error : null;
+
+  return (
+    <TabSection title="Dashboard" hideTitle>
+      <PeriodPicker
+        period={period}
+        onChange={setPeriod}
+        errors={refused ? (refused.fields ?? { _: refused.message }) : undefined}
+      />
+      <p role="status" className="mt-3 min-h-5 text-sm text-slate-600">
+        {reply.isFetching
+          ? 'Loading the dashboard…'
+          : reply.data
+            ? `Figures for ${day(`${reply.data.from}T12:00`)} to ${day(`${reply.data.to}T12:00`)} (days in New York time), ${reply.data.weeks.length} week(s).`
+            : ''}
+      </p>
+      {reply.error && !refused && (
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">The dashboard could not load.</p>
+          <p className="mt-1">{reply.error.message}</p>
+          <button
+            type="button"
+            onClick={() => void reply.refetch()}
+            className={`mt-3 ${buttonClass({ variant: 'alert', size: 'sm' })}`}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {reply.data && <Figures data={reply.data} />}
+    </TabSection>
+  );
+}
+
+function Figures({ data }: { data: DashboardReply }) {
+  const period = { from: data.from, to: data.to };
+  const bySource = series.leadsBySource(data);
+  const byForm = series.leadsByForm(data);
+  const response = series.responseTimes(data);
+  const audits = series.auditDelivery(data);
+  const reports = series.reportOpens(data);
+  const funnel = series.funnel(data);
+  const common = { period };
+  return (
+    <>
+      <ul aria-label="Headline figures" className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {series.cards(data.totals).map((card) => (
+          <li key={card.label} data-card={card.label} className="rounded-lg border border-slate-200 bg-white p-4">
+            <p className="text-sm font-medium text-slate-600">{card.label}</p>
+            <p className="mt-1 text-2xl font-bold text-ink">{card.value}</p>
+            <p className="mt-1 text-sm text-slate-600">{card.detail}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 grid gap-4 xl:grid-cols-2">
+        <ChartFigure
+          {...common}
+          slug="leads-per-week"
+          title="Leads per week by source"
+          description="New leads each week (spam aside), by where their first visit came from."
+          table={bySource.table}
+        >
+          <WeekChart weeks={data.weeks} bands={bySource.bands} />
+        </ChartFigure>
+        <ChartFigure
+          {...common}
+          slug="leads-by-form"
+          title="Leads per week by form"
+          description="New leads each week by the form of their first request."
+          table={byForm.table}
+        >
+          <WeekChart weeks={data.weeks} bands={byForm.bands} />
+        </ChartFigure>
+        <ChartFigure
+          {...common}
+          slug="first-response"
+          title="First response time per week"
+          description={`Hours from a lead’s first request to its first response, median and 90th percentile, against the ${series.PROMISE_HOURS}-hour promise.`}
+          table={response.table}
+        >
+          <WeekChart
+            weeks={data.weeks}
+            lines={response.lines}
+            reference={{ value: series.PROMISE_HOURS, label: `${series.PROMISE_HOURS} h promise` }}
+          />
+        </ChartFigure>
+        <ChartFigure
+          {...common}
+          slug="audit-delivery"
+          title={`Audits delivered within ${series.AUDIT_PROMISE_HOURS} hours`}
+          description="Audit requests each week by when their first report went out."
+          table={audits.table}
+        >
+          <WeekChart weeks={data.weeks} bands={audits.bands} />
+        </ChartFigure>
+        <ChartFigure
+          {...common}
+          slug="report-opens"
+          title="Report opens"
+          description="Reports delivered each week, opened or not yet, and the median hours to the first opening."
+          table={reports.table}
+        >
+          <WeekChart weeks={data.weeks} bands={reports.bands} />
+        </ChartFigure>
+        <ChartFigure
+          {...common}
+          slug="intake-funnel"
+          title="Intake funnel"
+          description="Visits that reached each step of the intake, and the intakes sent, over the period."
+          table={funnel.table}
+        >
+          <FunnelChart steps={funnel.steps} />
+        </ChartFigure>
+        <ChartFigure
+          {...common}
+          slug="top-landing-pages"
+          title="Top landing pages"
+          description="The first page of the visits that brought leads, most leads first."
+          table={series.topLandingPages(data)}
+          empty="No lead of this period has a recorded landing page."
+        />
+        <ChartFigure
+          {...common}
+          slug="top-campaigns"
+          title="Top campaigns"
+          description="The campaigns (utm_campaign) that brought leads, most leads first."
+          table={series.topCampaigns(data)}
+          empty="No lead of this period came from a campaign."
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The dashboard's series (src/islands/admin/dashboard/series.ts) and period (period.ts): what each chart draws and
+ * each table lists, from one reply; the presets' days in New York.
+ */
+import { describe, expect, it } from 'vitest';
+import { funnelSteps } from '../../../src/features/dashboard/contract.ts';
+import { intakeSteps } from '../../../src/lib/forms/intake-steps.ts';
+import { agencyToday, mondayOf, periodRange } from '../../../src/islands/admin/dashboard/period.ts';
+import * as series from '../../../src/islands/admin/dashboard/series.ts';
+import { dashboardReply } from '../../fixtures/dashboard.ts';
+
+const reply = dashboardReply();
+
+describe('the dashboard series', () => {
+  it('lists leads per week by source, most leads first and "Not recorded" last, with every week', () => {
+    const { table, bands } = series.leadsBySource(reply);
+    expect(table.columns).toEqual(['Week starting', 'LinkedIn', 'Google', 'Not recorded', 'Total']);
+    expect(table.rows).toEqual([
+      ['2026-11-02', 3, 0, 1, 4],
+      ['2026-11-09', 0, 0, 0, 0],
+      ['2026-11-16', 1, 2, 0, 3],
+    ]);
+    expect(bands.map((b) => [b.label, b.values])).toEqual([
+      ['LinkedIn', [3, 0, 1]],
+      ['Google', [0, 0, 2]],
+      ['Not recorded', [1, 0, 0]],
+    ]);
+  });
+
+  it('draws the sources past the seventh as one band, while the table keeps each', () => {
+    const many = dashboardReply();
+    const sources = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+    many.leadsBySource = sources.map((source, i) => ({ source, count: 20 - i }));
+    many.leadsPerWeek = many.weeks.map((week) => ({
+      week,
+      total: 9,
+      bySource: sources.map((source) => ({ source, count: 1 })),
+      byForm: [],
+    }));
+    const { table, bands } = series.leadsBySource(many);
+    expect(table.columns).toHaveLength(sources.length + 2);
+    expect(bands.map((b) => b.label)).toEqual([...sources.slice(0, 7), 'Other sources']);
+    expect(bands.at(-1)!.values).toEqual([2, 2, 2]);
+  });
+
+  it('lists leads per week by form, every form a column', () => {
+    const { table, bands } = series.leadsByForm(reply);
+    expect(table.columns).toEqual(['Week starting', 'Contact form', 'Short audit form', 'Intake', 'Total']);
+    expect(table.rows[0]).toEqual(['2026-11-02', 2, 0, 2, 4]);
+    expect(bands.map((b) => b.values)).toEqual([
+      [2, 0, 2],
+      [0, 0, 0],
+      [2, 0, 1],
+    ]);
+  });
+
+  it('rounds response hours to a tenth and leaves a week with no answer unmeasured', () => {
+    const { table, lines } = series.responseTimes(reply);
+    expect(table.rows[0]).toEqual(['2026-11-02', 4, 4, 3, 75, 4.4, 30]);
+    expect(table.rows[1]).toEqual(['2026-11-09', 0, 0, 0, null, null, null]);
+    expect(lines).toEqual([
+      { label: 'Median', values: [4.4, null, 6.1] },
+      { label: '90th percentile', values: [30, null, 9] },
+    ]);
+  });
+
+  it('splits audits and reports into their bands, with their shares', () => {
+    const audits = series.auditDelivery(reply);
+    expect(audits.table.rows[0]).toEqual(['2026-11-02', 2, 1, 1, 0, 50]);
+    expect(audits.bands.map((b) => b.values[0])).toEqual([1, 1, 0]);
+    const reports = series.reportOpens(reply);
+    expect(reports.table.rows[1]).toEqual(['2026-11-09', 2, 1, 50, 3]);
+    expect(reports.bands.map((b) => b.values)).toEqual([
+      [0, 1, 0],
+      [0, 1, 0],
+    ]);
+  });
+
+  it('names the funnel steps as the wizard titles them, with each step’s share of the first', () => {
+    const { table } = series.funnel(reply);
+    for (const step of intakeSteps) expect(series.funnelLabel[step.id]).toBe(step.title);
+    expect(Object.keys(series.funnelLabel)).toEqual([...funnelSteps]);
+    expect(table.rows.map((r) => r[2])).toEqual([100, 55, 38, 30, 25, 8]);
+    expect(table.rows.at(-1)).toEqual(['Intake sent', 3, 8]);
+  });
+
+  it('lists top pages and campaigns, naming a campaign’s source', () => {
+    expect(series.topLandingPages(reply).rows).toEqual([
+      ['/services/bd-support', 4],
+      ['/', 3],
+    ]);
+    expect(series.topCampaigns(reply).rows).toEqual([['=cphi,2026', 'LinkedIn', 3]]);
+  });
+
+  it('sums the period up in cards, with a dash where nothing was measured', () => {
+    const cards = series.cards(reply.totals);
+    expect(cards.map((c) => [c.label, c.value])).toEqual([
+      ['Leads', '7'],
+      ['Answered within 24 h', '71%'],
+      ['Median first response', '5.3 h'],
+      ['Audits within 72 h', '67%'],
+      ['Report open rate', '50%'],
+      ['Median time to first opening', '3 h'],
+    ]);
+    const none = series.cards({ ...reply.totals, leads: 0, withinPromise: 0, medianResponseHours: null });
+    expect(none[1]!.value).toBe('—');
+    expect(none[2]!.value).toBe('—');
+  });
+});
+
+describe('the dashboard period', () => {
+  it('takes the day in New York, not the browser’s', () => {
+    // 03:00 UTC on a Tuesday is still Monday evening in New York.
+    expect(agencyToday(new Date('2026-11-17T03:00:00Z'))).toBe('2026-11-16');
+  });
+
+  it('starts a preset on the Monday that makes it that many weeks, ending today', () => {
+    expect(mondayOf('2026-11-22')).toBe('2026-11-16'); // a Sunday
+    expect(mondayOf('2026-11-16')).toBe('2026-11-16');
+    expect(periodRange({ weeks: 4 }, '2026-11-19')).toEqual({ from: '2026-10-26', to: '2026-11-19' });
+    expect(periodRange({ weeks: 52 }, '2026-03-02')).toEqual({ from: '2025-03-10', to: '2026-03-02' });
+    expect(periodRange({ from: '2026-01-01', to: '2026-02-01' })).toEqual({ from: '2026-01-01', to: '2026-02-01' });
+  });
+});
