@@ -25,14 +25,11 @@ test.beforeAll(async ({ request, baseURL }) => {
     });
     expect(sent.status()).toBe(201);
   }
-  // Their first touch as the form's attribution leaves it on the lead (the source by src/lib/lead-source.ts),
-  // set here too, so the figures do not wait on the forms sending it.
-  await withDb((db) =>
-    db
-      .update(leads)
-      .set({ source: 'linkedin', firstForm: 'message', attribution })
-      .where(inArray(leads.emailKey, emails)),
+  // The stored leads took their source from the attribution sent (src/lib/lead-source.ts).
+  const stored = await withDb((db) =>
+    db.select({ source: leads.source }).from(leads).where(inArray(leads.emailKey, emails)),
   );
+  expect(stored).toEqual([{ source: 'linkedin' }, { source: 'linkedin' }]);
 });
 
 const figure = (page: Page, slug: string) => page.locator(`figure[data-figure="${slug}"]`);

@@ -3,12 +3,13 @@
  * `GET /api/admin/dashboard?from=YYYY-MM-DD&to=YYYY-MM-DD` and its reply, which the Dashboard tab draws and the
  * weekly summary mail sums up. Every figure is computed in SQL; weeks start on Monday in the agency's time zone.
  */
+import type { AGENCY_TIME_ZONE } from '../../lib/agency-days.ts';
 import type { FunnelStep, LeadForm } from '../../lib/statuses.ts';
 
 export { funnelSteps, type FunnelStep, leadForms, type LeadForm } from '../../lib/statuses.ts';
 
 /** The agency's time zone: days and weeks of the dashboard are its days and weeks. */
-export const AGENCY_TIME_ZONE = 'America/New_York';
+export { AGENCY_TIME_ZONE } from '../../lib/agency-days.ts';
 /** The presets of the period picker, in weeks; the default is the first. */
 export const DASHBOARD_PERIOD_WEEKS = [4, 12, 52] as const;
 /** The longest period the dashboard answers, in days (a little over two years). */
