@@ -8,15 +8,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
-import { collectionFiles, schemas, type CollectionName } from '../../src/lib/content-schemas.ts';
-import { SLUG_PATTERN } from '../../src/lib/slugify.ts';
+import { collectionFiles, type CollectionName } from '../../src/lib/content-schemas.ts';
+import { addressProblem, entryProblems, pageCollections } from '../../src/lib/content-entry.ts';
 
-/** Collections whose files are pages of their own, and the folder of the site the page goes in. */
-export const pageCollections = {
-  services: '/services',
-  resources: '/resources',
-  caseStudies: '/case-studies',
-} as const;
+export { pageCollections } from '../../src/lib/content-entry.ts';
 
 /** The frontmatter of an MD or MDX file, or the whole of a YAML file, as data. */
 export function readEntryData(file: string): unknown {
@@ -25,23 +20,6 @@ export function readEntryData(file: string): unknown {
   const match = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(source);
   if (!match) throw new Error('must start with a frontmatter block between two --- lines');
   return parseYaml(match[1]!) ?? {};
-}
-
-/** One line per schema issue: the field's dotted path and the message. */
-function describeIssues(issues: readonly z.core.$ZodIssue[], data: unknown): string[] {
-  return issues.map((issue) => {
-    const field = issue.path.map(String).join('.') || 'the file';
-    const present = issue.path.reduce<unknown>(
-      (value, key) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined),
-      data,
-    );
-    if (issue.code === 'unrecognized_keys') {
-      const keys = issue.keys.join(', ');
-      return `${issue.path.length ? `${field}: ` : ''}unknown field${issue.keys.length > 1 ? 's' : ''} ${keys} (check the spelling)`;
-    }
-    if (present === undefined && issue.code === 'invalid_type') return `${field} is missing (it ${issue.message})`;
-    return `${field} ${issue.message}`;
-  });
 }
 
 /**
@@ -82,12 +60,11 @@ export function checkContent(contentRoot: string, takenPaths: ReadonlySet<string
         z
           .string('must be the path of an image file beside the entry, e.g. ./images/cover.jpg')
           .refine((src) => existsSync(path.resolve(folder, src)), 'names an image file that is not there');
-      const result = schemas[name](image).safeParse(data);
-      if (!result.success)
-        for (const line of describeIssues(result.error.issues, data)) problems.push(`${rel(file)}: ${line}`);
+      const fieldProblems = entryProblems(name, data, image);
+      for (const line of fieldProblems) problems.push(`${rel(file)}: ${line}`);
 
-      if (name === 'services' && result.success) {
-        const { anchor } = result.data as { anchor: string };
+      if (name === 'services' && !fieldProblems.length) {
+        const { anchor } = data as { anchor: string };
         const other = anchors.get(anchor);
         if (other) problems.push(`${rel(file)}: anchor ${anchor} is already the anchor of ${other}; choose another`);
         else anchors.set(anchor, rel(file));
@@ -95,15 +72,9 @@ export function checkContent(contentRoot: string, takenPaths: ReadonlySet<string
 
       const base = pageCollections[name as keyof typeof pageCollections];
       if (base) {
-        if (!SLUG_PATTERN.test(stem)) {
-          problems.push(
-            `${rel(file)}: the file name becomes the page address, so use lower-case words joined by hyphens (e.g. ${
-              stem
-                .toLowerCase()
-                .replace(/[^a-z0-9]+/g, '-')
-                .replace(/^-|-$/g, '') || 'my-page'
-            }${ext})`,
-          );
+        const address = addressProblem(stem, ext);
+        if (address) {
+          problems.push(`${rel(file)}: ${address}`);
           continue;
         }
         const page = `${base}/${stem}`;
