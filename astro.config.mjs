@@ -9,6 +9,7 @@ import { invalidSettings, placeholderProblems } from './src/config/settings.ts';
 import { publicRoutes } from './src/config/routes.ts';
 import { localFunctions } from './scripts/lib/vite-functions.ts';
 import { moveStylesInBuild } from './scripts/lib/styles-to-head.ts';
+import { buildEditor } from './scripts/lib/cms-bundle.ts';
 import { copyFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +20,7 @@ const noindexPaths = new Set([
   '/404',
   '/blog-shell',
   '/report-shell',
+  '/cms-shell',
 ]);
 // The per-site settings (src/config/settings.ts) are baked into the pages: a malformed one stops the build, and
 // a Netlify build on a placeholder says so in its log (the deployed functions refuse to run on it, and
@@ -56,6 +58,15 @@ export default defineConfig({
       hooks: {
         'astro:build:done': async ({ dir }) => {
           await copyFile(new URL('sitemap-index.xml', dir), new URL('sitemap.xml', dir));
+        },
+      },
+    },
+    {
+      // The browser editor's script, a build of its own (scripts/lib/cms-bundle.ts): no public page shares its chunks.
+      name: 'cms-editor-bundle',
+      hooks: {
+        'astro:build:done': async ({ dir }) => {
+          await buildEditor(fileURLToPath(new URL('.', import.meta.url)), fileURLToPath(dir));
         },
       },
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -10,6 +10,17 @@ const baseURL = `http://localhost:${port}`;
 // Each run's server gets an empty database and Blobs store, so runs never see each other's rows. Workers
 // load this file again and inherit the variable, so tests open the same folder (tests/e2e/db.ts).
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'e2e-data-')));
+
+// The browser editor's server (tests/e2e/cms.spec.ts): a second `npm run serve` whose editor writes to a scratch
+// copy of content/, never to the repository's own files, with its own database folder. The copy's `src` is the
+// project's, since a few MDX files import from ../../src.
+const cmsPort = port + 1;
+const cmsDir = (process.env.E2E_CMS_DIR ??= mkdtempSync(path.join(tmpdir(), 'e2e-cms-')));
+if (!existsSync(path.join(cmsDir, 'content'))) {
+  cpSync('content', path.join(cmsDir, 'content'), { recursive: true });
+  symlinkSync(path.resolve('src'), path.join(cmsDir, 'src'));
+}
+const cmsDataDir = (process.env.E2E_CMS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'e2e-cms-data-')));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,19 +42,28 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   // The same server `npm start` runs, on the build that `npm test` made just before.
-  webServer: {
-    command: 'npm run serve',
-    url: `${baseURL}/api/health`,
-    // Every test posts and signs in from 127.0.0.1: the per-address form and sign-in limits (tested in the unit
-    // tests) would stop the suite.
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      FORM_RATE_LIMIT: '100000',
-      SIGN_IN_RATE_LIMIT: '100000',
-      HEALTH_TOKEN: e2eHealthToken,
+  webServer: [
+    {
+      command: 'npm run serve',
+      url: `${baseURL}/api/health`,
+      // Every test posts and signs in from 127.0.0.1: the per-address form and sign-in limits (tested in the unit
+      // tests) would stop the suite.
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        FORM_RATE_LIMIT: '100000',
+        SIGN_IN_RATE_LIMIT: '100000',
+        HEALTH_TOKEN: e2eHealthToken,
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
     },
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+    {
+      command: 'npm run serve',
+      url: `http://localhost:${cmsPort}/api/health`,
+      env: { PORT: String(cmsPort), DATA_DIR: cmsDataDir, CMS_LOCAL_DIR: cmsDir, HEALTH_TOKEN: e2eHealthToken },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

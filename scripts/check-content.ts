@@ -7,7 +7,9 @@ import path from 'node:path';
 import { checkContent, ownPagePaths } from './lib/content-check.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const problems = checkContent(path.join(root, 'content'), ownPagePaths(path.join(root, 'src/pages')));
+// CONTENT_DIR: the folder the build reads instead of content/ (src/content.config.ts).
+const contentDir = path.resolve(root, process.env.CONTENT_DIR?.trim() || 'content');
+const problems = checkContent(contentDir, ownPagePaths(path.join(root, 'src/pages')));
 if (problems.length) {
   console.error(
     `Content check: ${problems.length} problem${problems.length > 1 ? 's' : ''} to fix (see docs/editing-content.md)`,
@@ -15,4 +17,4 @@ if (problems.length) {
   for (const line of problems) console.error(line);
   process.exit(1);
 }
-console.log('Content check: every file in content/ is fine.');
+console.log(`Content check: every file in ${path.relative(root, contentDir) || '.'}/ is fine.`);

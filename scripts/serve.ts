@@ -14,6 +14,8 @@ import { startLocalBlobs } from './lib/blobs.ts';
 import { createRouter } from './lib/functions.ts';
 import { clientIp, sendResponse, toRequest } from './lib/node-http.ts';
 import { startScheduler } from './lib/scheduler.ts';
+import { localEditorProxy } from './lib/cms-proxy.ts';
+import { LOCAL_PROXY_PATH } from '../src/lib/cms-config.ts';
 import { createStaticHandler, readHeaderRules } from './lib/static.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -40,6 +42,9 @@ if (database.driver !== 'pglite' || !database.share) {
 }
 useDatabase(database);
 const router = createRouter((file) => import(file));
+// `npm run cms` (--cms): the browser editor at /cms writes to this folder's content/ (CMS_LOCAL_DIR: another).
+const editorDir = process.env.CMS_LOCAL_DIR ?? (process.argv.includes('--cms') ? root : undefined);
+const editorProxy = editorDir ? await localEditorProxy(path.resolve(editorDir), `${host}:${port}`) : undefined;
 const serveStatic = createStaticHandler(dist, readHeaderRules(path.join(root, 'netlify.toml')));
 
 /** Stops the Blobs server and closes the database, then exits. */
@@ -62,6 +67,7 @@ const schedules = scheduled.map((job) => `${path.basename(job.file)} "${job.sche
 if (schedules.length) console.log(`Scheduled (UTC): ${schedules.join(', ')}`);
 
 const server = createServer(async (req, res) => {
+  if (editorProxy && req.url?.split('?')[0] === LOCAL_PROXY_PATH) return editorProxy(req, res);
   try {
     // The URL is on the origin of the Host header, so forms work at localhost, 127.0.0.1 or a LAN address.
     const request = toRequest(req);
@@ -77,7 +83,11 @@ const server = createServer(async (req, res) => {
   }
 });
 
-server.listen(port, host, () => console.log(`Serving dist/ and netlify/functions at http://localhost:${port}`));
+server.listen(port, host, () => {
+  console.log(`Serving dist/ and netlify/functions at http://localhost:${port}`);
+  if (editorDir)
+    console.log(`Content editor: http://localhost:${port}/cms (writes to ${path.resolve(editorDir)}/content)`);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -9,11 +9,14 @@ import { collectionFiles, schemas, type CollectionName } from './lib/content-sch
 
 export { resourceTabs } from './lib/content-schemas.ts';
 
+/** The content folder: `content/`, or CONTENT_DIR (the browser editor's end-to-end test builds a scratch copy). */
+const contentDir = process.env.CONTENT_DIR?.trim() || './content';
+
 /** The glob loader of a collection's folder, for the kinds of file it reads. */
 const files = (name: CollectionName) => {
   const { dir, extensions } = collectionFiles[name];
   const pattern = extensions.length === 1 ? `*${extensions[0]}` : `*.{${extensions.map((e) => e.slice(1)).join(',')}}`;
-  return glob({ pattern, base: `./content/${dir}` });
+  return glob({ pattern, base: `${contentDir}/${dir}` });
 };
 
 export const collections = {

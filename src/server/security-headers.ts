@@ -28,6 +28,20 @@ export const SECURITY_HEADERS = {
  */
 export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The browser editor's page (/cms, netlify/functions/cms.mts) and only it: Decap CMS validates its configuration
+ * with compiled JSON schemas (`'unsafe-eval'`), styles its screen inline, shows a chosen image as a `blob:`
+ * before it is saved (and reads it back from that `blob:` to upload it), talks to GitHub's API and shows the editor's GitHub picture. Its sign-in opens Netlify's
+ * GitHub provider in a pop-up that answers with `postMessage`, so the opener stays reachable from a pop-up it
+ * opened (COOP `same-origin-allow-popups`); it still may not be framed.
+ */
+export const CMS_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data: https://avatars.githubusercontent.com; font-src 'self'; connect-src 'self' blob: https://api.github.com; frame-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'X-Robots-Tag': 'noindex, nofollow',
+} as const;
+
 /** The headers a response of `contentType` carries: the site's CSP for HTML, the closed one otherwise. */
 export function securityHeadersFor(contentType: string | null): Record<string, string> {
   const isHtml = (contentType ?? '').toLowerCase().startsWith('text/html');

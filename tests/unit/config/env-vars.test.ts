@@ -29,6 +29,8 @@ const NOT_SET_BY_HAND: Record<string, string> = {
   CI: 'set by every CI service (GitHub Actions, .ci/run); Playwright retries once and forbids test.only under it',
   VITEST_JSON: "set by package.json's test:pg and bench/fuzz.ts for the Vitest run they start (its JSON report)",
   E2E_DATA_DIR: 'set by playwright.config.ts for its own workers, so they open the data folder of its server',
+  E2E_CMS_DIR: 'set by playwright.config.ts: the scratch copy of content/ its editor server writes to, for its workers',
+  E2E_CMS_DATA_DIR: 'set by playwright.config.ts: the data folder of its editor server (tests/e2e/cms.spec.ts)',
   PGPORT_TEST: "set by package.json's test:parity for scripts/with-postgres.sh, beside test:pg's server",
   FUZZ_REPORT: 'set by bench/fuzz.ts for the property tests it runs (where they append their figures)',
   LAMBDA_TASK_ROOT: "set by the functions' runtime (and the parity run's stand-in for it): a bundle's own folder",

@@ -1,11 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtPages, distDir, inlineScriptHashes } from '../../../scripts/lib/built-site.ts';
+import { builtPages, distDir, inlineScriptHashes, inlineScripts } from '../../../scripts/lib/built-site.ts';
+import { EDITOR_SCRIPT } from '../../../src/lib/cms-config.ts';
 import { headersFor, readHeaderRules } from '../../../scripts/lib/static.ts';
 import { site } from '../../../src/config/site.ts';
 import { IMG_SRC, allowedImage } from '../../../src/lib/image-sources.ts';
-import { NON_HTML_CSP, SECURITY_HEADERS, securityHeadersFor } from '../../../src/server/security-headers.ts';
+import {
+  CMS_HEADERS,
+  NON_HTML_CSP,
+  SECURITY_HEADERS,
+  securityHeadersFor,
+} from '../../../src/server/security-headers.ts';
 
 const rules = readHeaderRules(path.resolve(import.meta.dirname, '../../../netlify.toml'));
 const page = headersFor(rules, '/about');
@@ -100,5 +106,30 @@ describe('response headers of netlify.toml', () => {
       ...forEveryPage,
       'Content-Security-Policy': NON_HTML_CSP,
     });
+  });
+
+  it("loosens only the editor's own page, and only as far as the editor needs", () => {
+    const cms = new Map(
+      CMS_HEADERS['Content-Security-Policy'].split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name!, values] as const;
+      }),
+    );
+    // Its script is the site's own file; eval for Decap's schema check, no inline script, no other host. The
+    // editor draws its preview in a frame of its own page.
+    expect(cms.get('script-src')).toEqual(["'self'", "'unsafe-eval'"]);
+    expect(cms.get('connect-src')).toEqual(["'self'", 'blob:', 'https://api.github.com']);
+    expect(cms.get('frame-src')).toEqual(["'self'"]);
+    for (const closed of ['frame-ancestors', 'object-src']) expect(cms.get(closed)).toEqual(directives.get(closed));
+    expect(cms.get('form-action')).toEqual(["'self'"]);
+    expect(cms.get('base-uri')).toEqual(["'self'"]);
+    expect(CMS_HEADERS['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
+    // The editor's script is on no other page, and its page has no inline script to allow.
+    const pages = builtPages().filter((file) => file !== 'cms-shell.html');
+    const editorScript = new RegExp(`src="${EDITOR_SCRIPT}"`);
+    for (const file of pages) expect(readFileSync(path.join(distDir, file), 'utf8'), file).not.toMatch(editorScript);
+    const shell = readFileSync(path.join(distDir, 'cms-shell.html'), 'utf8');
+    expect(shell).toMatch(editorScript);
+    expect(inlineScripts(shell)).toEqual([]);
   });
 });

@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readEntryData } from '../../scripts/lib/content-check.ts';
+
+// The browser editor in local mode (`npm run cms`): playwright.config.ts starts a second server whose editor writes
+// to a scratch copy of content/ (E2E_CMS_DIR), never to the repository's own files.
+const run = promisify(execFile);
+const cmsURL = `http://localhost:${Number(process.env.E2E_PORT ?? 4321) + 1}`;
+const scratch = process.env.E2E_CMS_DIR!;
+const resources = path.join(scratch, 'content', 'resources');
+const cover = path.resolve('content/resources/images/cro-linkedin-strategies.webp');
+
+test.describe.configure({ mode: 'serial' });
+
+/** Signs in to the local editor (no account: the proxy needs none) and opens a new resource. */
+async function newResource(page: Page) {
+  await page.goto(`${cmsURL}/cms`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${cmsURL}/cms#/collections/resources/new`);
+  await expect(page.getByText('Writing in Resources collection')).toBeVisible();
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true }).first();
+
+test("a description of 300 characters shows the content check's words on the field and nothing is written", async ({
+  page,
+}) => {
+  const before = readdirSync(resources);
+  await newResource(page);
+  await field(page, 'Title').fill('Why Long Descriptions Fail');
+  await field(page, 'Description').fill('A'.repeat(300));
+  await field(page, 'Image alt').click(); // leaving the field checks it
+  await expect(page.getByText('Description must be 50–170 characters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  // The editor refuses to save: the field still says why, and for a few seconds no file appears.
+  await expect(page.getByText('Description must be 50–170 characters.')).toBeVisible();
+  await expect(page.getByText('Unsaved Changes')).toBeVisible();
+  await page.waitForTimeout(3000);
+  expect(readdirSync(resources)).toEqual(before);
+});
+
+test('an editor creates a resource: the file has valid front matter, the content check passes and the copy builds with its page', async ({
+  page,
+}) => {
+  // The build of the copy takes most of it (about 15 s on an idle machine, more beside the other tests).
+  test.setTimeout(240_000);
+  await newResource(page);
+  await field(page, 'Title').fill('How Labs Win Vendor Audits');
+  await field(page, 'Description').fill(
+    'What a sponsor checks in a vendor audit of a lab, and the five documents that answer most of it.',
+  );
+  await page.getByRole('button', { name: /Add tags/ }).click();
+  await page.getByLabel('Tags', { exact: true }).last().fill('Audits');
+  // The cover, uploaded through the editor's media library into content/resources/images/.
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(cover);
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await field(page, 'Image alt').fill('A lab bench with a checklist');
+  await page.getByRole('button', { name: 'Now' }).click();
+  await page.getByLabel('Tab', { exact: true }).first().click();
+  await page.getByRole('option', { name: 'blog' }).click();
+  await field(page, 'File type').fill('Article');
+  const cta = page.getByLabel('object field').filter({ hasText: 'Call to action' });
+  await cta.getByLabel('Title', { exact: true }).fill('Get ready for your next audit');
+  await cta
+    .getByLabel('Text', { exact: true })
+    .fill('We help labs show their quality system the way sponsors read it.');
+  await cta.getByLabel('Label', { exact: true }).fill('Talk to us');
+  await cta.getByLabel('Link', { exact: true }).fill('/contact');
+  await page.locator('[data-slate-editor="true"]').click();
+  await page.keyboard.type('Sponsors audit the quality system first.');
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  const file = path.join(resources, 'how-labs-win-vendor-audits.mdx');
+  await expect.poll(() => existsSync(file), { timeout: 15_000 }).toBe(true);
+
+  const data = readEntryData(file) as Record<string, unknown>;
+  expect(data).toMatchObject({
+    title: 'How Labs Win Vendor Audits',
+    tags: ['Audits'],
+    tab: 'blog',
+    fileType: 'Article',
+    cta: { label: 'Talk to us', href: '/contact' },
+  });
+  expect(existsSync(path.resolve(resources, String(data.image)))).toBe(true);
+  expect(readFileSync(file, 'utf8')).toContain('Sponsors audit the quality system first.');
+
+  const env = { ...process.env, CONTENT_DIR: path.join(scratch, 'content') };
+  const check = await run(process.execPath, ['scripts/check-content.ts'], { env });
+  expect(check.stdout).toContain('is fine');
+
+  const dist = path.join(scratch, 'dist');
+  await run(process.execPath, ['tests/e2e/support/build-copy.ts', path.join(scratch, 'content'), dist], { env });
+  const built = readFileSync(path.join(dist, 'resources', 'how-labs-win-vendor-audits.html'), 'utf8');
+  expect(built).toContain('How Labs Win Vendor Audits');
+  expect(built).toContain('Sponsors audit the quality system first.');
+});
+
+test("/cms is its own page: noindex, the editor's own policy, and its frame passes axe", async ({ page }) => {
+  const response = await page.goto(`${cmsURL}/cms`);
+  expect(response!.headers()['x-robots-tag']).toContain('noindex');
+  expect(response!.headers()['content-security-policy']).toContain("'unsafe-eval'");
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  // The page's own frame (its language, title and notices); Decap's screen is the editor's own (#nc-root).
+  const results = await new AxeBuilder({ page }).exclude('#nc-root').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
