@@ -47,7 +47,9 @@ test('an unknown path shows the not-found page with a 404 status', async ({ page
 
 test('every built page has one title, a description, an absolute canonical and Open Graph tags', async () => {
   // The blog's and the report's frames are templates: their specs check the pages the functions fill from them.
-  const pages = builtPages().filter((file) => file !== 'blog-shell.html' && file !== 'report-shell.html');
+  // The editor's page is for content editors at /cms (tests/e2e/cms.spec.ts), not for search engines.
+  const frames = ['blog-shell.html', 'report-shell.html', 'cms-shell.html'];
+  const pages = builtPages().filter((file) => !frames.includes(file));
   expect(pages.length).toBeGreaterThanOrEqual(publicRoutes.length + 1);
   for (const file of pages) {
     const html = readFileSync(path.join(distDir, file), 'utf8');
@@ -173,6 +175,7 @@ test('/sitemap lists every indexable route, and sitemap.xml and robots.txt are g
     '/admin',
     '/blog-shell',
     '/report-shell',
+    '/cms-shell',
     ...publicRoutes.filter((r) => r.noindex).map((r) => r.path),
   ]);
   const expected = builtPages()
