@@ -26,18 +26,20 @@ async function newResource(page: Page) {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true }).first();
 
-test("a description of 300 characters shows the content check's words on the field and nothing is written", async ({
+test("a description of 300 characters, a missing cover and a title that makes no address are shown on the field in the check's words, and nothing is written", async ({
   page,
 }) => {
   const before = readdirSync(resources);
   await newResource(page);
-  await field(page, 'Title').fill('Why Long Descriptions Fail');
+  await field(page, 'Title').fill('snake_case_resource_title');
   await field(page, 'Description').fill('A'.repeat(300));
-  await field(page, 'Image alt').click(); // leaving the field checks it
+  await field(page, 'Image alt').click(); // leaving a field checks it
   await expect(page.getByText('Description must be 50–170 characters.')).toBeVisible();
+  await expect(page.getByText(/^Title must be 10–65 characters; .*page address/)).toBeVisible();
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
-  // The editor refuses to save: the field still says why, and for a few seconds no file appears.
+  // The editor refuses to save: each field says why, and for a few seconds no file appears.
+  await expect(page.getByText('Image is missing.')).toBeVisible();
   await expect(page.getByText('Description must be 50–170 characters.')).toBeVisible();
   await expect(page.getByText('Unsaved Changes')).toBeVisible();
   await page.waitForTimeout(3000);
