@@ -85,7 +85,7 @@ export async function submitAudit(
         .returning();
       // Staff review spam in the portal; nobody is mailed about it.
       if (!reason) {
-        await enqueueMail(tx, `audit:${id}`, auditMails({ ...row!, sections: answerSections(row!) }));
+        await enqueueMail(tx, `audit:${id}`, auditMails({ ...row!, sections: answerSections(row!) }), now);
       }
     }
     const issued = uploads ? await issueUploadToken(tx, id, submittedAt, now) : null;

@@ -43,7 +43,7 @@ export async function submitContactMessage(
       attribution: input.attribution ?? null,
     });
     // Staff can review spam in the portal; nobody is mailed about it.
-    if (!reason) await enqueueMail(tx, `contact:${id}`, contactMails({ id, ...input }));
+    if (!reason) await enqueueMail(tx, `contact:${id}`, contactMails({ id, ...input }), now);
     return { id, duplicate: false, spam: reason !== null };
   });
 }

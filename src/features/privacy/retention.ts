@@ -4,7 +4,7 @@
  * than 30 days are emptied (their subject, address and status stay, for the lead's timeline); blobs an
  * erasure could not delete are tried again.
  */
-import { and, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { leads, mailOutbox } from '../../db/schema.ts';
 import type { AuditActor } from '../../server/action-log.ts';
@@ -47,6 +47,8 @@ export function retentionCutoff(now: Date, months: number): Date {
 export interface RetentionRun {
   erasedLeads: number;
   emptiedMails: number;
+  /** Mails of no lead deleted (purgeOldStaffMail). */
+  purgedMails: number;
   blobsPending: number;
 }
 
@@ -73,8 +75,29 @@ export async function sweepRetention(
     }
   }
   const emptiedMails = await emptyOldMailBodies(db, now);
+  const purgedMails = await purgeOldStaffMail(db, now);
   const blobsPending = await drainBlobDeletions(db, stores);
-  return { erasedLeads, emptiedMails, blobsPending };
+  return { erasedLeads, emptiedMails, purgedMails, blobsPending };
+}
+
+/**
+ * Deletes the mails of no lead (staff notifications, account and test mails) sent or capped more than 30 days
+ * before `now`: nobody reads them again, and the outbox would otherwise grow with every submit for ever. A lead's
+ * mails stay on its timeline (bodies emptied) until the lead goes; failed ones stay for the Mail tab.
+ */
+export async function purgeOldStaffMail(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - MAIL_BODY_DAYS * 24 * 3600_000);
+  const purged = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.leadId),
+        inArray(mailOutbox.status, ['sent', 'capped']),
+        lt(sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.lastAttemptAt}, ${mailOutbox.createdAt})`, before),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return purged.length;
 }
 
 /** Empties the bodies (and any sealed link) of mails sent, failed or capped more than 30 days before `now`. */

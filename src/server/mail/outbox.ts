@@ -1,15 +1,17 @@
 /** Queues mail in the outbox, inside the caller's transaction (docs/decisions/0007-mail-through-an-outbox.md): mail never blocks a submit. */
-import { and, count, gt, like, ne, sql, type SQL } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { leads, mailOutbox, type mailStatuses } from '../../db/schema.ts';
+import { leads, mailOutbox, rateLimits, type mailStatuses } from '../../db/schema.ts';
+import { derivedKey } from '../derived-key.ts';
 import { isPreview } from '../../config/platform.ts';
 import { seal } from './sealed.ts';
 import type { Mail } from './templates.ts';
 
 /**
  * How many confirmations (`*.confirmation`: the mail to the address a visitor typed) are sent: per
- * recipient address a day, and site-wide an hour. One over a cap is recorded as `capped` and never sent,
+ * recipient address a calendar day (UTC), and site-wide a clock hour. One over a cap is recorded as `capped` and never sent,
  * so the forms cannot flood an inbox from our domain. Staff notifications and account mails (which have
  * better-auth's own limits) are never capped.
  */
@@ -29,40 +31,64 @@ export function addressedForThisSite(mail: Mail): Mail {
 /** Whether a mail is a confirmation to a visitor's typed address (the kind the caps count). */
 export const isConfirmation = (kind: string): boolean => kind.endsWith('.confirmation');
 
-/** Confirmations in the outbox that were queued for sending (not capped) and match `where`. */
-async function queuedConfirmations(tx: Tx | Db, where: SQL): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(mailOutbox)
-    .where(and(like(mailOutbox.kind, '%.confirmation'), ne(mailOutbox.status, 'capped'), where));
-  return row?.n ?? 0;
+/** The start of the fixed window of `ms` that holds `now`. */
+const windowOf = (now: Date, ms: number) => new Date(Math.floor(now.getTime() / ms) * ms);
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** A recipient's cap key: a keyed hash of the address, so the counters never hold it. */
+const recipientKey = (address: string) =>
+  `mail-cap:to:${createHmac('sha256', derivedKey('mail-caps', 'recipient')).update(address).digest('base64url').slice(0, 22)}`;
+const SITE_KEY = 'mail-cap:site';
+
+/**
+ * Takes one unit of a fixed-window counter (`rate_limits`) if it is under `limit`, in the caller's transaction:
+ * the upsert locks the counter's row, so concurrent takers wait for each other's commit and then see its count.
+ * Resolves with whether the unit was taken.
+ */
+async function take(tx: Tx | Db, key: string, windowStart: Date, limit: number): Promise<boolean> {
+  const rows = await tx
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+      setWhere: sql`${rateLimits.count} < ${limit}`,
+    })
+    .returning({ count: rateLimits.count });
+  return rows.length > 0;
 }
 
-/** The status each mail is queued with: `capped` for a confirmation over a cap, else `pending`. */
-async function statusesUnderCaps(tx: Tx | Db, mails: readonly Mail[]): Promise<MailStatus[]> {
-  if (!mails.some((m) => isConfirmation(m.kind))) return mails.map(() => 'pending');
-  // Two submits at once would each count the same rows and both pass; this lock, held until the
-  // transaction ends, makes them count one after the other. Only confirmations take it.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('mail_outbox:confirmation_caps'))`);
-  let lastHour = await queuedConfirmations(tx, gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`));
-  const lastDay = new Map<string, number>();
+/** Gives back a unit taken in this transaction. */
+const giveBack = (tx: Tx | Db, key: string, windowStart: Date) =>
+  tx
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+
+/**
+ * The status each mail is queued with: `capped` for a confirmation over a cap, else `pending`. Each confirmation
+ * takes a unit of its address's day (UTC) and of the site's hour, counters updated in the submit's transaction
+ * (docs/decisions/0035-form-api-speed.md): exact under concurrency, the same cost however long the outbox. Its
+ * address first, the few submits to one address waiting on each other; the site's hour last, its row locked only
+ * for the rest of the transaction; an address's unit is given back when the site's hour is full.
+ */
+async function statusesUnderCaps(tx: Tx | Db, mails: readonly Mail[], now: Date): Promise<MailStatus[]> {
   const statuses: MailStatus[] = [];
+  const day = windowOf(now, DAY);
+  const hour = windowOf(now, HOUR);
   for (const mail of mails) {
     if (!isConfirmation(mail.kind)) {
       statuses.push('pending');
       continue;
     }
-    const to = mail.to.toLowerCase();
-    const sentTo =
-      lastDay.get(to) ??
-      (await queuedConfirmations(
-        tx,
-        and(sql`lower(${mailOutbox.to}) = ${to}`, gt(mailOutbox.createdAt, sql`now() - interval '24 hours'`))!,
-      ));
-    const capped = sentTo >= CONFIRMATION_CAPS.perRecipientPerDay || lastHour >= CONFIRMATION_CAPS.siteWidePerHour;
-    statuses.push(capped ? 'capped' : 'pending');
-    lastDay.set(to, capped ? sentTo : sentTo + 1);
-    if (!capped) lastHour++;
+    const to = recipientKey(mail.to.trim().toLowerCase());
+    let allowed = await take(tx, to, day, CONFIRMATION_CAPS.perRecipientPerDay);
+    if (allowed && !(await take(tx, SITE_KEY, hour, CONFIRMATION_CAPS.siteWidePerHour))) {
+      await giveBack(tx, to, day);
+      allowed = false;
+    }
+    statuses.push(allowed ? 'pending' : 'capped');
   }
   return statuses;
 }
@@ -76,10 +102,11 @@ export async function enqueueMail(
   tx: Tx | Db,
   keyPrefix: string,
   mails: readonly Mail[],
+  now = new Date(),
 ): Promise<Map<string, string>> {
   if (!mails.length) return new Map();
   const addressed = mails.map(addressedForThisSite);
-  const statuses = await statusesUnderCaps(tx, addressed);
+  const statuses = await statusesUnderCaps(tx, addressed, now);
   const inserted = await tx
     .insert(mailOutbox)
     .values(

@@ -10,6 +10,7 @@ import { auditLog, blobDeletions, leads, mailOutbox } from '../../../src/db/sche
 import { RETENTION_MONTHS_DEFAULT } from '../../../src/features/privacy/contract.ts';
 import {
   emptyOldMailBodies,
+  purgeOldStaffMail,
   retentionCutoff,
   retentionMonths,
   sweepRetention,
@@ -115,6 +116,25 @@ describe('mail bodies', () => {
     }
     for (const kept of [sentYoung, pendingOld]) expect(rows.get(kept.id)!.textBody).toBe(kept.textBody);
     expect(await emptyOldMailBodies(handle.db, now)).toBe(0);
+  });
+
+  it("of no lead are deleted 30 days after they were sent or capped; a lead's, a failed or a younger one stay", async () => {
+    const ago = (days: number) => new Date(now.getTime() - days * day);
+    const [lead] = await handle.db
+      .insert(leads)
+      .values({ emailKey: 'kept@lead.example', email: 'kept@lead.example', firstRequestAt: now, lastActivityAt: now })
+      .returning({ id: leads.id });
+    const staffOld = await addMail(handle, { status: 'sent', sentAt: ago(31), lastAttemptAt: ago(31) });
+    const cappedOld = await addMail(handle, { status: 'capped', lastAttemptAt: null, createdAt: ago(31) });
+    const leadsOld = await addMail(handle, { status: 'sent', sentAt: ago(31), leadId: lead!.id });
+    const failedOld = await addMail(handle, { status: 'failed', lastAttemptAt: ago(31) });
+    const staffYoung = await addMail(handle, { status: 'sent', sentAt: ago(29), lastAttemptAt: ago(29) });
+    expect(await purgeOldStaffMail(handle.db, now)).toBe(2);
+    const left = (await handle.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((m) => m.id);
+    expect(left).not.toContain(staffOld.id);
+    expect(left).not.toContain(cappedOld.id);
+    for (const kept of [leadsOld, failedOld, staffYoung]) expect(left).toContain(kept.id);
+    expect((await sweepRetention(handle.db, stores(), now, 24)).purgedMails).toBe(0);
   });
 });
 
