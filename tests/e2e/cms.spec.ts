@@ -14,7 +14,9 @@ const scratch = process.env.E2E_CMS_DIR!;
 const resources = path.join(scratch, 'content', 'resources');
 const cover = path.resolve('content/resources/images/cro-linkedin-strategies.webp');
 
-test.describe.configure({ mode: 'serial' });
+// Serial: the second test writes the file the first one must not. Each loads the editor's 960 KB script (about
+// 15 s a test alone, up to twice that beside the rest of the suite on two cores).
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 /** Signs in to the local editor (no account: the proxy needs none) and opens a new resource. */
 async function newResource(page: Page) {

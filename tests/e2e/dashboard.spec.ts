@@ -37,7 +37,8 @@ const figure = (page: Page, slug: string) => page.locator(`figure[data-figure="$
 test('a viewer reads the dashboard: cards, charts, 12 weeks, a table and its CSV, a refused range', async ({
   page,
 }) => {
-  test.setTimeout(60_000); // a sign-in, four loads of the dashboard and two axe runs
+  // A sign-in, four loads of the dashboard and two axe runs: about 30 s alone, twice that beside the other tests.
+  test.setTimeout(120_000);
   await signIn(page, viewer);
   // The charts are their own chunk: nothing of them loads before the tab opens.
   const chunks: string[] = [];

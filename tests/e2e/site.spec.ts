@@ -27,7 +27,8 @@ test('GET /api/health reports every dependency as working through the running se
         ok: true,
         detail: expect.stringMatching(/^SITE_URL is not set .*; STAFF_INBOX is not set .*\(local use only\)$/),
       },
-      mail: { ok: true, detail: expect.stringMatching(/^console, \d+ pending$/) },
+      // Other tests leave mail behind (the mail tab's test refuses one on purpose): the transport still works.
+      mail: { ok: true, detail: expect.stringMatching(/^console, \d+ pending(, \d+ failed)?$/) },
       blobs: { ok: true, detail: 'reachable' },
     },
   });
