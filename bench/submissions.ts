@@ -18,17 +18,16 @@
  * any error or timeout, or a 2xx answer without its row fails it (exit code 1): a refused request is not
  * throughput.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/db/embedded.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { preloadHistory } from './preload.ts';
+import { freePort, serverLog, serverWarnings, startServer, stopServer, waitForHealth } from './bench-server.ts';
 import { auditSubmissions, contactMessages } from '../src/db/schema.ts';
 import { contactPayload, shortAuditPayload } from '../tests/fixtures/forms.ts';
 
@@ -114,74 +113,6 @@ interface Measured {
   latencies: number[];
   /** The ids the 2xx answers carried. */
   ids: string[];
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The server
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** The last lines the server wrote to stderr, to explain a failure; and every warning it printed. */
-const serverLog: string[] = [];
-const serverWarnings = new Set<string>();
-
-function startServer(port: number, dataDir: string): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    FORM_RATE_LIMIT: '100000000',
-    ...(benchDatabaseUrl ? { DATABASE_URL: benchDatabaseUrl } : {}),
-  };
-  delete env.RESEND_API_KEY; // mail goes to the console transport (discarded below), not to Resend
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.ts')], {
-    cwd: root,
-    env,
-    // stdout carries every queued mail (the console transport): discarded, it would only slow the server.
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = chunk.split('\n').filter(Boolean);
-    for (const warning of lines.filter((l) => /Warning:/.test(l)))
-      serverWarnings.add(warning.replace(/^\(node:\d+\) /, ''));
-    serverLog.push(...lines);
-    serverLog.splice(0, Math.max(0, serverLog.length - 20));
-  });
-  return child;
-}
-
-async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${base}/api/health did not answer within 30 s`);
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    server.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill('SIGTERM'); // serve.ts closes its database cleanly on SIGTERM
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -309,7 +240,7 @@ try {
 } finally {
   await setup.close();
 }
-const server = startServer(port, dataDir);
+const server = startServer(port, dataDir, benchDatabaseUrl);
 // Set when the server ends before the bench stops it: its figures after that are not the server's.
 let diedEarly = '';
 server.once('exit', (code, signal) => (diedEarly = signal ?? `exit code ${code}`));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import auth from '../../../netlify/functions/auth.mts';
-import { accounts, authRateLimits, mailOutbox, users, verifications } from '../../../src/db/schema.ts';
+import { accounts, authRateLimits, mailOutbox, rateLimits, users, verifications } from '../../../src/db/schema.ts';
 import { quietConsole, useTestDatabase } from '../test-db.ts';
 import { call } from '../function-harness.ts';
 
@@ -10,7 +10,7 @@ const WINDOW_SECONDS = 600;
 
 // The console transport prints each mail; better-auth logs refused attempts.
 quietConsole('log', 'warn');
-const handle = useTestDatabase({ empty: [mailOutbox, verifications, accounts, users, authRateLimits] });
+const handle = useTestDatabase({ empty: [mailOutbox, verifications, accounts, users, authRateLimits, rateLimits] });
 
 /** One sign-up through the auth function, as the portal's form sends it. */
 const signUp = (n: number, ip: string) =>

@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import {
   auditReportDeliveries,
   auditSubmissions,
+  type FunnelStep,
   intakeFunnelDays,
+  type LeadForm,
   leads,
   mailOutbox,
+  rateLimits,
   userRoles,
   users,
-  type FunnelStep,
-  type LeadForm,
 } from '../../../src/db/schema.ts';
 import type { Attribution } from '../../../src/lib/forms/attribution.schema.ts';
 import type { DeliveredReport } from '../../../src/lib/audit-report.ts';
@@ -21,7 +22,7 @@ import { getDashboard } from '../../../src/features/dashboard/dashboard.ts';
 import { useTestDatabase } from '../test-db.ts';
 
 export const handle = useTestDatabase({
-  empty: [mailOutbox, auditReportDeliveries, auditSubmissions, leads, intakeFunnelDays, userRoles, users],
+  empty: [mailOutbox, auditReportDeliveries, auditSubmissions, leads, intakeFunnelDays, userRoles, users, rateLimits],
 });
 
 export const HOUR = 3_600_000;

@@ -4,7 +4,7 @@
  * without a key is fine (mail is optional there).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
+import { mailOutbox, type OutboxMail, rateLimits } from '../../../src/db/schema.ts';
 import { probeDocumentsStore } from '../../../src/features/uploads/stores.ts';
 import { healthReport, shownReason } from '../../../src/server/health.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
@@ -12,7 +12,7 @@ import { drainOutbox, type Transport } from '../../../src/server/mail/sender.ts'
 import { inDeployContext } from '../../../src/config/platform.ts';
 import { useTestDatabase } from '../test-db.ts';
 
-const handle = useTestDatabase({ empty: [mailOutbox] });
+const handle = useTestDatabase({ empty: [mailOutbox, rateLimits] });
 
 const refusal =
   'Resend answered 403 (validation_error): The bolesta.example domain is not verified. Please, add and verify your domain on https://resend.com/domains (key re_AbCdEf123456789)';

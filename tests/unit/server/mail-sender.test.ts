@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../test-db.ts';
-import { mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
+import { mailOutbox, type OutboxMail, rateLimits } from '../../../src/db/schema.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import {
   backoffMs,
@@ -16,7 +16,7 @@ import {
 import { contactMails } from '../../../src/server/mail/templates.ts';
 import { site } from '../../../src/config/site.ts';
 
-const handle = useTestDatabase({ empty: [mailOutbox], serviceOnly: true });
+const handle = useTestDatabase({ empty: [mailOutbox, rateLimits], serviceOnly: true });
 
 const queueTwo = () =>
   enqueueMail(

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test-db.ts';
-import { mailOutbox } from '../../../src/db/schema.ts';
+import { mailOutbox, rateLimits } from '../../../src/db/schema.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import { drainOutbox } from '../../../src/server/mail/sender.ts';
 import { recorder } from './mail-recorder.ts';
@@ -13,7 +13,7 @@ import { SEALED_PLACEHOLDER, seal, unseal, withSecret } from '../../../src/serve
 import { passwordResetMail } from '../../../src/server/mail/templates.ts';
 import { reportDeliveredMail } from '../../../src/features/reports/mail.ts';
 
-const handle = useTestDatabase({ empty: [mailOutbox], serviceOnly: true });
+const handle = useTestDatabase({ empty: [mailOutbox, rateLimits], serviceOnly: true });
 
 const token = 'Tk_0123456789abcdefghijklmnopqrstuvwxyzABCDE';
 const reportUrl = `https://bolesta.example/report/${token}`;
