@@ -72,6 +72,10 @@ function ipv6Groups(address: string): number[] {
   return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
+/** The start of the fixed window of `windowMs` that holds `now` (the rate limits' and the mail caps' windows). */
+export const windowStartOf = (now: Date, windowMs: number): Date =>
+  new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+
 /** Counts one request under `key`; says whether it is allowed and, if not, when to retry. */
 export async function hitRateLimit(
   db: Db,
@@ -80,7 +84,7 @@ export async function hitRateLimit(
   now = new Date(),
 ): Promise<{ allowed: boolean; retryAfter: number }> {
   const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowStart = windowStartOf(now, windowMs);
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })

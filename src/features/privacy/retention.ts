@@ -80,36 +80,35 @@ export async function sweepRetention(
   return { erasedLeads, emptiedMails, purgedMails, blobsPending };
 }
 
+/** MAIL_BODY_DAYS before `now`: the line of both mail rules below. */
+const mailCutoff = (now: Date) => new Date(now.getTime() - MAIL_BODY_DAYS * 24 * 3600_000);
+/** When a mail was last touched: sent, else last tried, else queued. */
+const lastMailEvent = sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.lastAttemptAt}, ${mailOutbox.createdAt})`;
+
 /**
  * Deletes the mails of no lead (staff notifications, account and test mails) sent or capped more than 30 days
  * before `now`: nobody reads them again, and the outbox would otherwise grow with every submit for ever. A lead's
  * mails stay on its timeline (bodies emptied) until the lead goes; failed ones stay for the Mail tab.
  */
 export async function purgeOldStaffMail(db: Db, now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - MAIL_BODY_DAYS * 24 * 3600_000);
+  const before = mailCutoff(now);
   const purged = await db
     .delete(mailOutbox)
-    .where(
-      and(
-        isNull(mailOutbox.leadId),
-        inArray(mailOutbox.status, ['sent', 'capped']),
-        lt(sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.lastAttemptAt}, ${mailOutbox.createdAt})`, before),
-      ),
-    )
+    .where(and(isNull(mailOutbox.leadId), inArray(mailOutbox.status, ['sent', 'capped']), lt(lastMailEvent, before)))
     .returning({ id: mailOutbox.id });
   return purged.length;
 }
 
 /** Empties the bodies (and any sealed link) of mails sent, failed or capped more than 30 days before `now`. */
 export async function emptyOldMailBodies(db: Db, now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - MAIL_BODY_DAYS * 24 * 3600_000);
+  const before = mailCutoff(now);
   const emptied = await db
     .update(mailOutbox)
     .set({ textBody: '', htmlBody: '', sealed: null })
     .where(
       and(
         ne(mailOutbox.status, 'pending'),
-        lt(sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.lastAttemptAt}, ${mailOutbox.createdAt})`, before),
+        lt(lastMailEvent, before),
         or(ne(mailOutbox.textBody, ''), ne(mailOutbox.htmlBody, ''), isNotNull(mailOutbox.sealed)),
       ),
     )

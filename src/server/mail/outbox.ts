@@ -5,6 +5,7 @@ import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { leads, mailOutbox, rateLimits, type mailStatuses } from '../../db/schema.ts';
 import { derivedKey } from '../derived-key.ts';
+import { windowStartOf } from '../rate-limit.ts';
 import { isPreview } from '../../config/platform.ts';
 import { seal } from './sealed.ts';
 import type { Mail } from './templates.ts';
@@ -31,8 +32,6 @@ export function addressedForThisSite(mail: Mail): Mail {
 /** Whether a mail is a confirmation to a visitor's typed address (the kind the caps count). */
 export const isConfirmation = (kind: string): boolean => kind.endsWith('.confirmation');
 
-/** The start of the fixed window of `ms` that holds `now`. */
-const windowOf = (now: Date, ms: number) => new Date(Math.floor(now.getTime() / ms) * ms);
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
@@ -75,8 +74,8 @@ const giveBack = (tx: Tx | Db, key: string, windowStart: Date) =>
  */
 async function statusesUnderCaps(tx: Tx | Db, mails: readonly Mail[], now: Date): Promise<MailStatus[]> {
   const statuses: MailStatus[] = [];
-  const day = windowOf(now, DAY);
-  const hour = windowOf(now, HOUR);
+  const day = windowStartOf(now, DAY);
+  const hour = windowStartOf(now, HOUR);
   for (const mail of mails) {
     if (!isConfirmation(mail.kind)) {
       statuses.push('pending');
