@@ -32,7 +32,9 @@ export function startServer(port: number, dataDir: string, databaseUrl?: string)
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   delete env.RESEND_API_KEY; // mail goes to the console transport (discarded below), not to Resend
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.ts')], {
+  // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'scripts/serve.ts')], {
     cwd: root,
     env,
     // stdout carries every queued mail (the console transport): discarded, it would only slow the server.

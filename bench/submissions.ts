@@ -13,6 +13,7 @@
  * BENCH_DATABASE_URL: a local PostgreSQL server to measure instead of the embedded database (migrated here first).
  * BENCH_PRELOAD=N: first writes N rows of history into the outbox and N into the requests tables (contact messages
  * and short audits, with their leads), to show whether a submit's cost grows with the site's history.
+ * BENCH_PROFILE=<folder>: the server writes a CPU profile (.cpuprofile) there when it stops.
  *
  * Prints figures beside the targets with PASS/MISS (a figure never fails the run). Any answer that is not 2xx,
  * any error or timeout, or a 2xx answer without its row fails it (exit code 1): a refused request is not
