@@ -1,6 +1,7 @@
 /**
  * The server `npm run bench:submissions` loads: scripts/serve.ts on the build, as a child process on a free
  * loopback port with its own data folder, its stderr kept to explain a failure and its warnings collected.
+ * BENCH_PROFILE=<folder>: the server runs with --cpu-prof and writes its CPU profile there when it stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -32,7 +33,6 @@ export function startServer(port: number, dataDir: string, databaseUrl?: string)
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   delete env.RESEND_API_KEY; // mail goes to the console transport (discarded below), not to Resend
-  // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, path.join(root, 'scripts/serve.ts')], {
     cwd: root,
