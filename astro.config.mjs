@@ -45,6 +45,16 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   integrations: [
+    {
+      // `client:interaction`: an island hydrates on the visitor's first interaction with it, so pages without a
+      // form load no island script before one (src/islands/on-interaction.ts, docs/decisions/0020).
+      name: 'client-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interaction', entrypoint: './src/islands/on-interaction.ts' });
+        },
+      },
+    },
     react(),
     mdx(),
     sitemap({

@@ -44,6 +44,17 @@ export function entryScripts(html: string): string[] {
   return [...urls].filter((u) => u.startsWith('/'));
 }
 
+/**
+ * Each island of a page: when it hydrates (its `client` attribute: `idle`, `visible`, `interaction`…) and the
+ * `/_astro/...` scripts it loads then (its component and renderer).
+ */
+export function islands(html: string): { client: string; scripts: string[] }[] {
+  return [...html.matchAll(/<astro-island\b([^>]*)>/g)].map(([, attrs]) => ({
+    client: /\sclient="([^"]+)"/.exec(attrs!)?.[1] ?? '',
+    scripts: [...attrs!.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)].map((m) => m[1]!),
+  }));
+}
+
 /** A script and every module it imports statically, transitively (what the browser must fetch). */
 export function scriptClosure(entries: string[], dir = distDir): Set<string> {
   const seen = new Set<string>();

@@ -65,7 +65,9 @@ function Avatar({ name, image }: Pick<TeamMember, 'name' | 'image'>) {
           decoding="async"
           onLoad={() => setState('loaded')}
           onError={() => setState('error')}
-          className={`absolute inset-0 size-full object-cover transition-opacity ${state === 'loaded' ? 'opacity-100' : 'opacity-0'}`}
+          // Shown from the server HTML on (the island hydrates only on interaction): the initials under it show
+          // through until it has loaded. Its alt text is not drawn over them if it fails before hydration.
+          className="absolute inset-0 size-full object-cover text-transparent"
         />
       )}
     </div>

@@ -12,7 +12,7 @@ import { auditReportDeliveries, auditSubmissions, mailOutbox } from '../../src/d
 import { reportAreas } from '../../src/lib/audit-report.ts';
 import { intakeAnswers } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
-import { axeViolations, collectErrors } from './helpers.ts';
+import { axeViolations, collectErrors, hydrated } from './helpers.ts';
 import { fillAll, openIntake, submitButton, wizard } from './intake/wizard.ts';
 import { adminCli, password, signIn } from './portal.ts';
 
@@ -153,7 +153,9 @@ test('the lead’s link shows the delivered report and its PDF; only the page sh
   await expect(page.getByRole('heading', { level: 1 })).toContainText(company);
   // Shown in a visible tab: the page's own beacon records the first opening.
   await expect.poll(firstOpened).toBeInstanceOf(Date);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0); // the header hydrated under the CSP
+  // The header hydrates on a first interaction (client:interaction): it does, under the page's CSP.
+  await hydrated(page);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   for (const { title } of reportAreas) await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
   await expect(page.getByText(findings)).toBeVisible();
   await expect(page.getByRole('link', { name: /Book a Strategy Call/ }).first()).toBeVisible();

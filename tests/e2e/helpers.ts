@@ -3,12 +3,18 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). Islands that
- * hydrate on `client:visible` are scrolled into view one at a time first, then the page goes back to the top.
+ * hydrate on `client:visible` are scrolled into view one at a time first, then the page goes back to the top;
+ * those that hydrate on `client:interaction` are sent a `focusin`, an interaction that changes nothing on the page.
  */
 export async function hydrated(page: Page): Promise<void> {
   for (const island of await page.locator('astro-island').all()) {
     // <astro-island> is `display: contents`, so scroll its first rendered child.
-    await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
+    await island.evaluate((el) => {
+      const child = el.firstElementChild ?? el;
+      child.scrollIntoView({ block: 'center' });
+      if (el.getAttribute('client') === 'interaction')
+        child.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    });
     await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
   }
   await page.evaluate(() => window.scrollTo(0, 0));
