@@ -25,7 +25,7 @@ export interface Me {
     name: string;
     /** Whether the account signs in with a code from an authenticator app too. */
     twoFactorEnabled: boolean;
-    /** Whether this user must have it on (ADMIN_2FA_REQUIRED and the admin role) before the admin API answers. */
+    /** Whether this user must have it on (STAFF_2FA_REQUIRED and any role) before the staff API answers. */
     twoFactorRequired: boolean;
     /** Whether the password is a temporary one (printed by `npm run admin -- create`) to replace first. */
     passwordChangeRequired: boolean;
