@@ -35,3 +35,24 @@ export interface Me {
   /** The site this portal belongs to: a preview works on its own copy of the data and mails only staff. */
   site: SiteContext;
 }
+
+/** One of the signed-in user's own sessions (GET /api/admin/sessions), never its token. */
+export interface OwnSession {
+  id: string;
+  /** From the User-Agent it signed in with: "iPhone", "Windows computer", "Unknown device". */
+  device: string;
+  /** "Firefox 128", "Unknown browser". */
+  browser: string;
+  /** The address it signed in from: IPv4 as it is, IPv6 as its /64 (`2001:db8:1:2::/64`); null if unknown. */
+  ipAddress: string | null;
+  createdAt: Date;
+  /** When it was last used (to the minute: the session row is touched at most once a minute). */
+  lastUsedAt: Date;
+  /** Whether it is the session of the browser asking. */
+  current: boolean;
+}
+
+/** The answer of POST /api/admin/sessions/sign-out-others. */
+export interface SessionsEnded {
+  ended: number;
+}
