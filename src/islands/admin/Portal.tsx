@@ -8,6 +8,7 @@ import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
+import { ActiveSessions } from './ActiveSessions.tsx';
 import { linkedLead, type Me } from './portal-session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -127,8 +128,10 @@ export function Portal({ me }: { me: Me }) {
             </section>
           )}
           {security && (
-            <div id={`${base}-security`} className="mt-6">
+            <div id={`${base}-security`} className="mt-6 space-y-6">
               <AccountSecurity me={me} />
+              {/* Managing one's sessions is a staff call: an account without a role has none to make. */}
+              {me.roles.length > 0 && <ActiveSessions />}
             </div>
           )}
           {tabsAndPanel()}
