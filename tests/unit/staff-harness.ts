@@ -80,7 +80,9 @@ export type StaffAccount = Omit<SessionUser, 'sessionId'> & { sessionId?: string
 /** Inserts an account (as better-auth would) and the roles it holds. */
 export async function addUser(handle: DbHandle, user: StaffAccount, roles: Role[] = []): Promise<void> {
   const { id, email, name, twoFactorEnabled, passwordChangeRequired } = user;
-  await handle.db.insert(users).values({ emailVerified: true, id, email, name, twoFactorEnabled, passwordChangeRequired });
+  await handle.db
+    .insert(users)
+    .values({ emailVerified: true, id, email, name, twoFactorEnabled, passwordChangeRequired });
   for (const role of roles) await handle.db.insert(userRoles).values({ userId: user.id, role });
 }
 
