@@ -100,7 +100,7 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
     const was = await resetTwoFactor(database, { id: userId, email: command.email });
     io.out(
       was
-        ? `${command.email}: two-factor sign-in is off and every session ended. They sign in with their password and set up their authenticator again (required for admins when ADMIN_2FA_REQUIRED is on).`
+        ? `${command.email}: two-factor sign-in is off and every session ended. They sign in with their password and set up their authenticator again (required of staff when STAFF_2FA_REQUIRED is on, the default where deployed).`
         : `${command.email} had no two-factor sign-in; every session ended.`,
     );
     return 0;

@@ -3,8 +3,9 @@
 //                                      passwordChangeRequired },
 //                              roles: Role[] (highest first), site }
 // where `site` is `local`, `production` or `preview` (the portal marks a preview with a ribbon), and
-// `twoFactorRequired` says that this user must have two-factor sign-in on (ADMIN_2FA_REQUIRED and the admin
-// role): without it, every other admin call answers 403 two_factor_required and the portal shows the setup.
+// `twoFactorRequired` says that this user must have two-factor sign-in on (STAFF_2FA_REQUIRED and any role, or
+// the deprecated ADMIN_2FA_REQUIRED and the admin role): without it, every other admin call answers 403
+// two_factor_required and the portal shows the setup.
 // `passwordChangeRequired`: the password is a temporary one (npm run admin -- create); every other admin call
 // answers 403 password_change_required and the portal shows only the form that changes it.
 // 401 unauthenticated without a session.

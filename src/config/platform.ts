@@ -47,12 +47,37 @@ export function authSecretProblem(env: Env = platformEnv()): string | null {
   return null;
 }
 
+/** A yes/no setting: `true` or `false` (any case, trimmed), null when unset or empty, `invalid` otherwise. */
+function yesNo(value: string | undefined): boolean | null | 'invalid' {
+  const word = value?.trim().toLowerCase() ?? '';
+  if (word === '') return null;
+  return word === 'true' ? true : word === 'false' ? false : 'invalid';
+}
+
 /**
- * Whether an admin must have two-factor sign-in on before the admin API answers them (`ADMIN_2FA_REQUIRED`
- * set to `true`). Off by default, so a fresh site is not locked out before its first admin set it up.
+ * Whether every staff member (viewer, editor, admin) must have two-factor sign-in on before the staff API
+ * answers them (`STAFF_2FA_REQUIRED`). Unset, it follows `isDeployed`, like the secure cookie and the breached
+ * password check: on wherever the site is deployed (production, deploy previews, branch deploys: a preview's
+ * database starts as a copy of production's), off under `npm start` and the tests. `false` turns it off on a
+ * deployed site (README: when that is acceptable), `true` turns it on locally. Any other value counts as on and
+ * is a deployed site's misconfiguration (`missingSettings`): a typo never switches the second factor off.
  */
-export const adminTwoFactorRequired = (env: Env = platformEnv()): boolean =>
-  env.ADMIN_2FA_REQUIRED?.trim().toLowerCase() === 'true';
+export function staffTwoFactorRequired(env: Env = platformEnv()): boolean {
+  const value = yesNo(env.STAFF_2FA_REQUIRED);
+  return value === null ? isDeployed(env) : value !== false;
+}
+
+/**
+ * The deprecated `ADMIN_2FA_REQUIRED=true` (before `STAFF_2FA_REQUIRED`): it still makes two-factor sign-in a
+ * condition of the admin role, even where `STAFF_2FA_REQUIRED=false`, so a site that set it never loses it.
+ */
+export const adminTwoFactorRequired = (env: Env = platformEnv()): boolean => yesNo(env.ADMIN_2FA_REQUIRED) === true;
+
+/** What is wrong with `STAFF_2FA_REQUIRED`: it must be `true`, `false` or unset. */
+export const twoFactorSettingProblems = (env: Env = platformEnv()): MissingSetting[] =>
+  yesNo(env.STAFF_2FA_REQUIRED) === 'invalid'
+    ? [{ setting: 'STAFF_2FA_REQUIRED', problem: 'is neither true nor false' }]
+    : [];
 
 /** Whether the environment names a database: any Postgres (`DATABASE_URL`) or Netlify Database's. */
 export const hasDatabase = (env: Env = platformEnv()): boolean =>
@@ -77,6 +102,7 @@ export function missingSettings(env: Env = platformEnv()): MissingSetting[] {
   if (secret) missing.push({ setting: 'BETTER_AUTH_SECRET', problem: secret });
   if (!hasDatabase(env)) missing.push(NO_DATABASE);
   missing.push(...siteSettingProblems(env));
+  missing.push(...twoFactorSettingProblems(env));
   return missing;
 }
 

@@ -502,6 +502,8 @@ export const auditActions = [
   'account.password-change',
   'account.two-factor-enable',
   'account.two-factor-disable',
+  'account.session-signout',
+  'account.session-signout-others',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -20,6 +20,7 @@ import {
   isDeployed,
   siteContext,
   siteSettingProblems,
+  twoFactorSettingProblems,
   type SiteContext,
 } from '../config/platform.ts';
 
@@ -112,11 +113,12 @@ function authSecret(): Check {
 }
 
 /**
- * The per-site settings (src/config/settings.ts): none may be malformed or a placeholder once deployed. A
+ * The per-site settings (src/config/settings.ts) and STAFF_2FA_REQUIRED: none may be malformed or a placeholder
+ * once deployed. A
  * malformed SLACK_WEBHOOK_URL is named too (optional, it stops no function, but Slack gets nothing until fixed).
  */
 function settings(): Check {
-  const problems = siteSettingProblems();
+  const problems = [...siteSettingProblems(), ...twoFactorSettingProblems()];
   const slack = slackSettingProblem();
   if (slack) problems.push({ setting: 'SLACK_WEBHOOK_URL', problem: slack });
   if (!problems.length) return { ok: true, detail: 'set' };

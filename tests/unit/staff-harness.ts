@@ -42,6 +42,7 @@ export type Actor = 'anonymous' | 'noRole' | Role;
 export const staff: Record<Exclude<Actor, 'anonymous'>, SessionUser> = {
   noRole: {
     id: 'user-none',
+    sessionId: 'session-none',
     email: 'nobody@example.com',
     name: 'No Role',
     twoFactorEnabled: false,
@@ -49,6 +50,7 @@ export const staff: Record<Exclude<Actor, 'anonymous'>, SessionUser> = {
   },
   viewer: {
     id: 'user-viewer',
+    sessionId: 'session-viewer',
     email: 'viewer@example.com',
     name: 'Vera Viewer',
     twoFactorEnabled: false,
@@ -56,6 +58,7 @@ export const staff: Record<Exclude<Actor, 'anonymous'>, SessionUser> = {
   },
   editor: {
     id: 'user-editor',
+    sessionId: 'session-editor',
     email: 'editor@example.com',
     name: 'Ed Editor',
     twoFactorEnabled: false,
@@ -63,6 +66,7 @@ export const staff: Record<Exclude<Actor, 'anonymous'>, SessionUser> = {
   },
   admin: {
     id: 'user-admin',
+    sessionId: 'session-admin',
     email: 'admin@example.com',
     name: 'Ada Admin',
     twoFactorEnabled: false,
@@ -70,9 +74,15 @@ export const staff: Record<Exclude<Actor, 'anonymous'>, SessionUser> = {
   },
 };
 
+/** An account's own fields (a `SessionUser` without the session). */
+export type StaffAccount = Omit<SessionUser, 'sessionId'> & { sessionId?: string };
+
 /** Inserts an account (as better-auth would) and the roles it holds. */
-export async function addUser(handle: DbHandle, user: SessionUser, roles: Role[] = []): Promise<void> {
-  await handle.db.insert(users).values({ emailVerified: true, ...user });
+export async function addUser(handle: DbHandle, user: StaffAccount, roles: Role[] = []): Promise<void> {
+  const { id, email, name, twoFactorEnabled, passwordChangeRequired } = user;
+  await handle.db
+    .insert(users)
+    .values({ emailVerified: true, id, email, name, twoFactorEnabled, passwordChangeRequired });
   for (const role of roles) await handle.db.insert(userRoles).values({ userId: user.id, role });
 }
 

@@ -4,7 +4,8 @@
  * confirmation and password-reset mails go through the outbox like every other mail. Rate limits live in
  * the database so they hold across function instances. A session grants nothing by itself: roles are
  * separate (roles.ts). Any account may turn on two-factor sign-in (TOTP from an authenticator app, with
- * recovery codes); ADMIN_2FA_REQUIRED makes it a condition of the admin role (roles.ts).
+ * recovery codes); STAFF_2FA_REQUIRED (on by default where deployed) makes it a condition of every role
+ * (require-role.ts).
  */
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';

@@ -25,7 +25,7 @@ export interface Me {
     name: string;
     /** Whether the account signs in with a code from an authenticator app too. */
     twoFactorEnabled: boolean;
-    /** Whether this user must have it on (ADMIN_2FA_REQUIRED and the admin role) before the admin API answers. */
+    /** Whether this user must have it on (STAFF_2FA_REQUIRED and any role) before the staff API answers. */
     twoFactorRequired: boolean;
     /** Whether the password is a temporary one (printed by `npm run admin -- create`) to replace first. */
     passwordChangeRequired: boolean;
@@ -34,4 +34,25 @@ export interface Me {
   roles: Role[];
   /** The site this portal belongs to: a preview works on its own copy of the data and mails only staff. */
   site: SiteContext;
+}
+
+/** One of the signed-in user's own sessions (GET /api/admin/sessions), never its token. */
+export interface OwnSession {
+  id: string;
+  /** From the User-Agent it signed in with: "iPhone", "Windows computer", "Unknown device". */
+  device: string;
+  /** "Firefox 128", "Unknown browser". */
+  browser: string;
+  /** The address it signed in from: IPv4 as it is, IPv6 as its /64 (`2001:db8:1:2::/64`); null if unknown. */
+  ipAddress: string | null;
+  createdAt: Date;
+  /** When it was last used (to the minute: the session row is touched at most once a minute). */
+  lastUsedAt: Date;
+  /** Whether it is the session of the browser asking. */
+  current: boolean;
+}
+
+/** The answer of POST /api/admin/sessions/sign-out-others. */
+export interface SessionsEnded {
+  ended: number;
 }

@@ -2,7 +2,8 @@
  * Roles, enforced on the server for every admin endpoint (docs/decisions/0010-roles-enforced-on-the-server.md): a viewer reads submissions,
  * documents and messages; an editor also changes statuses and manages blog posts; an admin also manages
  * roles. One guard, `requireRole`, answers 401 without a session and 403 without the role, and (with
- * ADMIN_2FA_REQUIRED) 403 `two_factor_required` to an admin who has not turned on two-factor sign-in.
+ * STAFF_2FA_REQUIRED, on by default where deployed) 403 `two_factor_required` to staff who have not turned on
+ * two-factor sign-in.
  */
 import { desc, eq } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client.ts';
@@ -13,7 +14,7 @@ export { hasRole };
 import { refusalResponse, unavailable } from '../../server/errors.ts';
 import { checkOrigin } from '../../server/guards.ts';
 import { apiError } from '../../server/http.ts';
-import { adminTwoFactorRequired } from '../../config/platform.ts';
+import { adminTwoFactorRequired, staffTwoFactorRequired } from '../../config/platform.ts';
 import { getSessionUser, type SessionUser } from './session-user.ts';
 
 /** The roles a user holds, highest first. */
@@ -35,8 +36,12 @@ export interface Staff {
   twoFactorRequired: boolean;
 }
 
-/** Whether `user`, holding `roles`, must have two-factor sign-in on (ADMIN_2FA_REQUIRED, admins only). */
-export const needsTwoFactor = (roles: Role[]): boolean => adminTwoFactorRequired() && hasRole(roles, 'admin');
+/**
+ * Whether a user holding `roles` must have two-factor sign-in on: any role under STAFF_2FA_REQUIRED, the admin
+ * role under the deprecated ADMIN_2FA_REQUIRED. An account without a role opens nothing, so nothing is asked.
+ */
+export const needsTwoFactor = (roles: Role[]): boolean =>
+  roles.length > 0 && (staffTwoFactorRequired() || (adminTwoFactorRequired() && hasRole(roles, 'admin')));
 
 const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
 
@@ -45,8 +50,9 @@ const isRead = (request: Request) => request.method === 'GET' || request.method 
  * be signed in (401) and hold `needed` or more (403); `null` for `needed` lets any signed-in user through
  * (the current-user endpoint). Roles are read on every request, so a removed role counts at once.
  *
- * When two-factor sign-in is required of admins, an admin without it gets 403 `two_factor_required` from
- * every call but the current-user one (which tells the portal to show the setup screen): all of their roles
+ * When two-factor sign-in is required, staff without it get 403 `two_factor_required` from every call but the
+ * current-user one (which tells the portal to show the setup screen); the setup itself and sign-out are
+ * better-auth's routes (auth.mts), outside this guard. Under ADMIN_2FA_REQUIRED alone all of an admin's roles
  * wait, not only the admin one, since a password alone should not open what the admin's account holds.
  */
 export async function requireRole(request: Request, needed: Role | null): Promise<Staff | Response> {
@@ -81,7 +87,7 @@ export async function requireRole(request: Request, needed: Role | null): Promis
     return apiError(
       403,
       'two_factor_required',
-      'Administrators must turn on two-factor sign-in first: open Account security in the portal.',
+      'Staff must turn on two-factor sign-in first: open Account security in the portal.',
     );
   }
   return { user, roles: held, db: handle.db, twoFactorRequired: needsTwoFactor(held) };

@@ -13,6 +13,8 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
   /** Whether the password is a temporary one its owner must replace first (temporary-password.ts). */
   passwordChangeRequired: boolean;
+  /** The id (not the token) of the session the request came with: "this device" among the account's sessions. */
+  sessionId: string;
 }
 
 /**
@@ -34,5 +36,6 @@ export async function getSessionUser(db: Db, request: Request): Promise<SessionU
     name: session.user.name,
     twoFactorEnabled: session.user.twoFactorEnabled === true,
     passwordChangeRequired: session.user.passwordChangeRequired === true,
+    sessionId: session.session.id,
   };
 }

@@ -2,8 +2,8 @@
  * Account security, open to every signed-in staff member: two-factor sign-in with an authenticator app.
  * Turning it on takes the password, then shows the key for the app (as text to type or paste, and as the
  * otpauth link) and the 10 recovery codes, and is done once the first code from the app is accepted.
- * Turning it off and new recovery codes take the password. When the admin role requires two-factor sign-in
- * (ADMIN_2FA_REQUIRED), the portal shows this screen instead of its tabs until it is on.
+ * Turning it off and new recovery codes take the password. When two-factor sign-in is required of staff
+ * (STAFF_2FA_REQUIRED, on by default where deployed), the portal shows this screen instead of its tabs until it is on.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';

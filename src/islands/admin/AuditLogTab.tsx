@@ -40,6 +40,8 @@ const actionLabel: Record<AuditAction, string> = {
   'account.password-change': 'Changed their password',
   'account.two-factor-enable': 'Turned on two-factor sign-in',
   'account.two-factor-disable': 'Turned off two-factor sign-in',
+  'account.session-signout': 'Signed out one of their sessions',
+  'account.session-signout-others': 'Signed out everywhere else',
   'mail.test': 'Sent a test mail',
   'mail.retry': 'Retried a failed mail',
 };
@@ -121,6 +123,10 @@ function detailText({ action, detail }: Entry): string {
     case 'account.two-factor-enable':
     case 'account.two-factor-disable':
       return text(detail.email);
+    case 'account.session-signout':
+      return `${text(detail.device)}, ${text(detail.browser)}, ${text(detail.ipAddress) || 'address unknown'}`;
+    case 'account.session-signout-others':
+      return `${String(detail.ended ?? 0)} session(s) ended`;
     default:
       return JSON.stringify(detail);
   }

@@ -1,4 +1,7 @@
-/** The password step of every change of the two-factor settings: a wrong password is said next to the field. */
+/**
+ * The password step of every change of the two-factor settings and of signing out other sessions: a wrong
+ * password (or any other refusal) is said next to the field.
+ */
 import { FormProvider } from 'react-hook-form';
 import { confirmPasswordSchema } from '../../features/accounts/contract.ts';
 import { TextField } from '../forms/fields.tsx';
@@ -7,11 +10,14 @@ import { FormActions } from './FormActions.tsx';
 import { usePortalForm } from './usePortalForm.ts';
 
 export function ConfirmPasswordForm({
+  id = 'security-password',
   title,
   button,
   onCancel,
   onPassword,
 }: {
+  /** The field's id: two of these forms may be open at once under Account security. */
+  id?: string;
   title: string;
   button: string;
   onCancel: () => void;
@@ -30,7 +36,7 @@ export function ConfirmPasswordForm({
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-label={title} className="space-y-4">
         <TextField
-          id="security-password"
+          id={id}
           name="password"
           label="Your password"
           type="password"

@@ -1,12 +1,14 @@
 /**
  * The signed-in portal: a welcome, Account security, Sign Out, and the tabs the user's roles allow. An account
- * on a temporary password sees only the form that replaces it; an admin who must have two-factor sign-in on and
- * has not sees only Account security, with the reason; any other admin without it is asked to set it up.
+ * on a temporary password sees only the form that replaces it; staff who must have two-factor sign-in on
+ * (STAFF_2FA_REQUIRED, any role) and have not see only Account security, with the reason; where it is not
+ * required, an admin without it is asked to set it up.
  */
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { hasRole } from '../../lib/statuses.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { AccountSecurity } from './AccountSecurity.tsx';
+import { ActiveSessions } from './ActiveSessions.tsx';
 import { linkedLead, type Me } from './portal-session.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -104,7 +106,7 @@ export function Portal({ me }: { me: Me }) {
       ) : mustSetUp ? (
         <div className="mt-6 space-y-4">
           <p role="note" className="max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-            Administrators of this portal must sign in with two-factor sign-in. Turn it on below to open the portal: it
+            Every staff account of this portal must use two-factor sign-in. Turn it on below to open the portal: it
             takes an authenticator app on your phone and a few minutes.
           </p>
           <AccountSecurity me={me} />
@@ -126,8 +128,10 @@ export function Portal({ me }: { me: Me }) {
             </section>
           )}
           {security && (
-            <div id={`${base}-security`} className="mt-6">
+            <div id={`${base}-security`} className="mt-6 space-y-6">
               <AccountSecurity me={me} />
+              {/* Managing one's sessions is a staff call: an account without a role has none to make. */}
+              {me.roles.length > 0 && <ActiveSessions />}
             </div>
           )}
           {tabsAndPanel()}

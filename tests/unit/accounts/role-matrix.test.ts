@@ -64,6 +64,10 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
       'GET /api/admin/leads/staff',
       'GET /api/admin/leads/:id',
       'GET /api/admin/dashboard',
+      // Any role manages its own sessions (never another account's: own-sessions.test.ts).
+      'GET /api/admin/sessions',
+      'POST /api/admin/sessions/:id/sign-out',
+      'POST /api/admin/sessions/sign-out-others',
     ]);
     expect(allowed('editor')).toEqual(
       Object.keys(routes).filter(
@@ -103,11 +107,12 @@ describe('Origin on every state change', () => {
 
 describe('GET /api/admin/me', () => {
   it('answers the user, the roles held (highest first) and the site it serves', async () => {
-    const user = await freshUser(['viewer', 'editor']);
-    signIn(user);
+    const account = await freshUser(['viewer', 'editor']);
+    signIn(account);
+    const { id, email, name, twoFactorEnabled, passwordChangeRequired } = account;
     const res = await request(meFn, 'GET', '/api/admin/me');
     expect(await res.json()).toEqual({
-      user: { ...user, twoFactorRequired: false },
+      user: { id, email, name, twoFactorEnabled, passwordChangeRequired, twoFactorRequired: false },
       roles: ['editor', 'viewer'],
       site: 'local',
     });

@@ -18,6 +18,7 @@ import { openReport } from '../../../src/features/reports/report.ts';
 import { commandLine } from '../../../src/server/action-log.ts';
 import { documentsStore } from '../../../src/features/uploads/stores.ts';
 import { leadRoutes } from './lead-routes.ts';
+import { sessionRoutes } from './session-routes.ts';
 import type { Route } from './route.ts';
 import { addMail, addMessage, addPost, addSubmission, addUser } from '../staff-harness.ts';
 
@@ -57,6 +58,7 @@ export function adminRoutes(handle: DbHandle) {
       name: 'Someone',
       twoFactorEnabled: false,
       passwordChangeRequired: false,
+      sessionId: randomUUID(),
     };
     await addUser(handle, user, roles);
     return user;
@@ -275,6 +277,7 @@ export function adminRoutes(handle: DbHandle) {
       success: 200,
       prepare: fixed('/api/admin/dashboard?from=2026-03-02&to=2026-03-15'),
     },
+    ...sessionRoutes(handle),
   };
 
   return { routes, freshUser };

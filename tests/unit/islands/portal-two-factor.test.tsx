@@ -27,20 +27,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the portal of an admin who must have two-factor sign-in on', () => {
-  it('shows the setup with the reason instead of the tabs while it is off', async () => {
-    const el = await render(admin(false, true));
-    expect(el.querySelector('[role="tablist"]')).toBeNull();
-    expect(el.querySelector('[role="note"]')?.textContent).toMatch(
-      /Administrators of this portal must sign in with two-factor/,
-    );
-    expect(buttons(el)).toEqual(['Sign Out', 'Turn on two-factor sign-in']);
-  });
+describe('the portal of staff who must have two-factor sign-in on', () => {
+  it.each(['admin', 'editor', 'viewer'] as const)(
+    'shows the setup with the reason instead of the tabs while it is off (%s)',
+    async (role) => {
+      const el = await render({ ...admin(false, true), roles: [role] });
+      expect(el.querySelector('[role="tablist"]')).toBeNull();
+      expect(el.querySelector('[role="note"]')?.textContent).toMatch(
+        /Every staff account of this portal must use two-factor sign-in/,
+      );
+      expect(buttons(el)).toEqual(['Sign Out', 'Turn on two-factor sign-in']);
+    },
+  );
 
   it('shows the tabs once it is on, and Account security on request', async () => {
     const el = await render(admin(true, true));
     expect(el.querySelector('[role="tablist"]')).not.toBeNull();
-    expect(el.textContent).not.toContain('Administrators of this portal must');
+    expect(el.textContent).not.toContain('Every staff account of this portal must');
     const security = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Account security')!;
     expect(security.getAttribute('aria-expanded')).toBe('false');
     await act(async () => security.click());
