@@ -14,6 +14,8 @@
  *       once an admin has confirmed who they are (docs/security.md); their sessions end
  *   signout <email> | signout --all
  *       ends every session of the account (a lost laptop, someone leaving), or of every account
+ *   hash-recovery-codes
+ *       stores every set of recovery codes still in better-auth's old encrypted form as salted hashes
  *
  * Every role given here is recorded in the audit log as `role.grant` by the actor `cli` ("command line"): no
  * account is signed in, and whoever runs this holds the database's credentials.
@@ -32,6 +34,7 @@ import { setPasswordChangeRequired } from '../src/features/accounts/temporary-pa
 import {
   endSessions,
   generatePassword,
+  hashAllRecoveryCodes,
   grantRole,
   resetTwoFactor,
   setPassword,
@@ -52,6 +55,9 @@ export const USAGE = `Usage:
   npm run admin -- signout <email>
   npm run admin -- signout --all
       Ends every session of the account, or of every account (everyone signs in again).
+  npm run admin -- hash-recovery-codes
+      Stores the recovery codes still kept encrypted (made before they were hashed) as salted hashes, at once;
+      needs the production BETTER_AUTH_SECRET. The codes themselves stay the same.
 
 Roles: ${roles.join(', ')}. Passwords: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
 
@@ -84,6 +90,13 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
   }
   // better-auth's own pieces: its password hasher and its adapter (ids, field mapping) on our tables.
   const auth = await getAuth(database).$context;
+  if (command.kind === 'hash-recovery-codes') {
+    const converted = await hashAllRecoveryCodes(database, auth.secret);
+    io.out(
+      `${converted} account${converted === 1 ? '' : 's'}' recovery codes hashed (each code now a salted hash; no code changed).`,
+    );
+    return 0;
+  }
   const existing = await auth.internalAdapter.findUserByEmail(command.email);
 
   if (command.kind === 'reset-2fa' || command.kind === 'signout') {

@@ -453,8 +453,9 @@ export const authRateLimits = pgTable('auth_rate_limits', {
 });
 
 /**
- * An account's authenticator (better-auth's two-factor plugin): the TOTP secret and the recovery codes,
- * both encrypted with the auth secret. `verified` is false until the first code from the app is accepted.
+ * An account's authenticator (better-auth's two-factor plugin): the TOTP secret, encrypted with the auth secret,
+ * and the recovery codes, each a salted scrypt hash (src/features/accounts/recovery-codes.ts). `verified` is
+ * false until the first code from the app is accepted.
  */
 export const twoFactors = pgTable(
   'two_factors',
