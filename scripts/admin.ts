@@ -4,7 +4,7 @@
  *
  *   create <email> --role <role> [--password <pw>] [--name <name>]
  *       a confirmed account with that role; without --password a strong one is generated and printed once, and is
-      temporary: the portal asks its owner for a new one at the first sign-in.
+ *       temporary: it opens one sign-in within 24 hours, where the portal asks its owner for a new one.
  *       An unconfirmed account of that address (perhaps someone else's sign-up) is taken over: new password,
  *       confirmed, its sessions ended
  *   grant <email> <role>
@@ -45,7 +45,7 @@ import { parseCommand, UsageError, type Command } from './lib/admin-command.ts';
 export const USAGE = `Usage:
   npm run admin -- create <email> --role <role> [--password <password>] [--name <name>]
       Creates a confirmed account with that role. Without --password a temporary password is generated and
-      printed: the portal asks for a new one at the first sign-in.
+      printed: it opens one sign-in within 24 hours, where the portal asks for a new one.
       An unconfirmed account of that address is taken over: new password, confirmed, signed out everywhere.
   npm run admin -- grant <email> <role>
       Gives an existing, confirmed account a role.
@@ -178,11 +178,11 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
     io.out(`Created ${command.email} (confirmed) with the ${command.role} role.`);
   }
   if (!command.password) {
-    // Someone else's choice, shown on a screen: its owner replaces it at the first sign-in.
+    // Someone else's choice, shown on a screen: one sign-in within 24 hours, where its owner replaces it.
     const { id } = (await auth.internalAdapter.findUserByEmail(command.email))!.user;
     await setPasswordChangeRequired(database, id, true);
     io.out(
-      `Password: ${password}\nIt is shown only this once and is temporary: pass it on safely; the portal asks for a new one at the first sign-in.`,
+      `Password: ${password}\nIt is shown only this once and is temporary: pass it on safely. It opens one sign-in within 24 hours, where the portal asks for a new one; after that sign-in, or those 24 hours, it opens nothing.`,
     );
   }
   return 0;

@@ -127,6 +127,8 @@ function createAuth(db: Db) {
     },
     plugins: [
       sessionRules(db),
+      // Before twoFactor: a spent temporary password must end the sign-in, not lead to its second step.
+      temporaryPasswords(db),
       twoFactor({
         issuer: site.agencyName,
         // An authenticator app only (no `otpOptions.sendOTP`, so no code by mail): the mailbox already resets
@@ -138,7 +140,6 @@ function createAuth(db: Db) {
         accountLockout: { enabled: true },
       }),
       secondStepGuard(db),
-      temporaryPasswords(db),
     ],
     emailAndPassword: {
       enabled: true,
