@@ -91,11 +91,15 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
   // better-auth's own pieces: its password hasher and its adapter (ids, field mapping) on our tables.
   const auth = await getAuth(database).$context;
   if (command.kind === 'hash-recovery-codes') {
-    const converted = await hashAllRecoveryCodes(database, auth.secret);
+    const { converted, unreadable } = await hashAllRecoveryCodes(database, auth.secret);
     io.out(
       `${converted} account${converted === 1 ? '' : 's'}' recovery codes hashed (each code now a salted hash; no code changed).`,
     );
-    return 0;
+    if (!unreadable) return 0;
+    io.err(
+      `${unreadable} account${unreadable === 1 ? '' : 's'}' recovery codes could not be opened with this BETTER_AUTH_SECRET and were left as they were: run it again with the site's own secret.`,
+    );
+    return 1;
   }
   const existing = await auth.internalAdapter.findUserByEmail(command.email);
 

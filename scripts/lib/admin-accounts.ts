@@ -102,14 +102,17 @@ export async function resetTwoFactor(db: Db, user: { id: string; email: string }
 
 /**
  * Stores every set of recovery codes still in better-auth's old encrypted form as salted hashes
- * (recovery-codes.ts); resolves with how many accounts' sets it converted. Each row is written only if it
- * still holds what was read, so a code used meanwhile is not brought back.
+ * (recovery-codes.ts): how many accounts' sets it converted, and how many it could not open with `secret` (left
+ * as they were). Each row is written only if it still holds what was read, so a code used meanwhile is not
+ * brought back.
  */
-export async function hashAllRecoveryCodes(db: Db, secret: string): Promise<number> {
+export async function hashAllRecoveryCodes(db: Db, secret: string): Promise<{ converted: number; unreadable: number }> {
   let converted = 0;
+  let unreadable = 0;
   for (const row of await db.select({ id: twoFactors.id, backupCodes: twoFactors.backupCodes }).from(twoFactors)) {
-    const hashed = await hashStoredCodes(row.backupCodes, secret);
-    if (hashed === null) continue;
+    const hashed = await hashStoredCodes(row.backupCodes, secret).catch(() => undefined);
+    if (hashed === undefined) unreadable += 1;
+    if (!hashed) continue;
     const written = await db
       .update(twoFactors)
       .set({ backupCodes: hashed })
@@ -117,5 +120,5 @@ export async function hashAllRecoveryCodes(db: Db, secret: string): Promise<numb
       .returning({ id: twoFactors.id });
     converted += written.length;
   }
-  return converted;
+  return { converted, unreadable };
 }

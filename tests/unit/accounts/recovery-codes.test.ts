@@ -91,6 +91,17 @@ describe('recovery codes', () => {
     expect(JSON.parse(converted)).toHaveLength(10);
     for (const code of backupCodes) expect(converted).not.toContain(code);
     expect((await admin('hash-recovery-codes')).out).toMatch(/0 accounts/); // once is enough
+
+    // A set encrypted with another secret cannot be opened: left as it was, and said so.
+    const { backupCodes: other } = await enable('other@lab.example', await signedIn('other@lab.example'));
+    const foreign = await symmetricEncrypt({ key: 'another secret of 32 characters!', data: JSON.stringify(other) });
+    await handle.db
+      .update(twoFactors)
+      .set({ backupCodes: foreign })
+      .where(eq(twoFactors.id, (await rowOf('other@lab.example')).id));
+    const refused = await admin('hash-recovery-codes');
+    expect(refused).toMatchObject({ code: 1, err: expect.stringMatching(/1 account.*could not be opened/) });
+    expect((await rowOf('other@lab.example')).backupCodes).toBe(foreign);
     expect((await useCode('cli@lab.example', backupCodes[5])).status).toBe(200);
     expect((await useCode('cli@lab.example', backupCodes[5])).status).toBe(401);
   });
