@@ -4,7 +4,7 @@
  *
  *   create <email> --role <role> [--password <pw>] [--name <name>]
  *       a confirmed account with that role; without --password a strong one is generated and printed once, and is
-      temporary: the portal asks its owner for a new one at the first sign-in.
+ *       temporary: it opens one sign-in within 24 hours, where the portal asks its owner for a new one.
  *       An unconfirmed account of that address (perhaps someone else's sign-up) is taken over: new password,
  *       confirmed, its sessions ended
  *   grant <email> <role>
@@ -14,6 +14,8 @@
  *       once an admin has confirmed who they are (docs/security.md); their sessions end
  *   signout <email> | signout --all
  *       ends every session of the account (a lost laptop, someone leaving), or of every account
+ *   hash-recovery-codes
+ *       stores every set of recovery codes still in better-auth's old encrypted form as salted hashes
  *
  * Every role given here is recorded in the audit log as `role.grant` by the actor `cli` ("command line"): no
  * account is signed in, and whoever runs this holds the database's credentials.
@@ -32,6 +34,7 @@ import { setPasswordChangeRequired } from '../src/features/accounts/temporary-pa
 import {
   endSessions,
   generatePassword,
+  hashAllRecoveryCodes,
   grantRole,
   resetTwoFactor,
   setPassword,
@@ -42,7 +45,7 @@ import { parseCommand, UsageError, type Command } from './lib/admin-command.ts';
 export const USAGE = `Usage:
   npm run admin -- create <email> --role <role> [--password <password>] [--name <name>]
       Creates a confirmed account with that role. Without --password a temporary password is generated and
-      printed: the portal asks for a new one at the first sign-in.
+      printed: it opens one sign-in within 24 hours, where the portal asks for a new one.
       An unconfirmed account of that address is taken over: new password, confirmed, signed out everywhere.
   npm run admin -- grant <email> <role>
       Gives an existing, confirmed account a role.
@@ -52,6 +55,9 @@ export const USAGE = `Usage:
   npm run admin -- signout <email>
   npm run admin -- signout --all
       Ends every session of the account, or of every account (everyone signs in again).
+  npm run admin -- hash-recovery-codes
+      Stores the recovery codes still kept encrypted (made before they were hashed) as salted hashes, at once;
+      needs the production BETTER_AUTH_SECRET. The codes themselves stay the same.
 
 Roles: ${roles.join(', ')}. Passwords: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`;
 
@@ -84,6 +90,17 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
   }
   // better-auth's own pieces: its password hasher and its adapter (ids, field mapping) on our tables.
   const auth = await getAuth(database).$context;
+  if (command.kind === 'hash-recovery-codes') {
+    const { converted, unreadable } = await hashAllRecoveryCodes(database, auth.secret);
+    io.out(
+      `${converted} account${converted === 1 ? '' : 's'}' recovery codes hashed (each code now a salted hash; no code changed).`,
+    );
+    if (!unreadable) return 0;
+    io.err(
+      `${unreadable} account${unreadable === 1 ? '' : 's'}' recovery codes could not be opened with this BETTER_AUTH_SECRET and were left as they were: run it again with the site's own secret.`,
+    );
+    return 1;
+  }
   const existing = await auth.internalAdapter.findUserByEmail(command.email);
 
   if (command.kind === 'reset-2fa' || command.kind === 'signout') {
@@ -165,11 +182,11 @@ export async function runAdmin(argv: string[], db: Db | (() => Promise<Db>), io:
     io.out(`Created ${command.email} (confirmed) with the ${command.role} role.`);
   }
   if (!command.password) {
-    // Someone else's choice, shown on a screen: its owner replaces it at the first sign-in.
+    // Someone else's choice, shown on a screen: one sign-in within 24 hours, where its owner replaces it.
     const { id } = (await auth.internalAdapter.findUserByEmail(command.email))!.user;
     await setPasswordChangeRequired(database, id, true);
     io.out(
-      `Password: ${password}\nIt is shown only this once and is temporary: pass it on safely; the portal asks for a new one at the first sign-in.`,
+      `Password: ${password}\nIt is shown only this once and is temporary: pass it on safely. It opens one sign-in within 24 hours, where the portal asks for a new one; after that sign-in, or those 24 hours, it opens nothing.`,
     );
   }
   return 0;

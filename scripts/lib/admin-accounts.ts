@@ -3,11 +3,12 @@
  * same transaction: roles granted, passwords set, accounts taken over, sessions ended, two-factor reset.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { sessions, twoFactors, userRoles, users, type Role } from '../../src/db/schema.ts';
 import { commandLine, recordAudit } from '../../src/server/action-log.ts';
 import type { getAuth } from '../../src/features/accounts/auth.ts';
+import { hashStoredCodes } from '../../src/features/accounts/recovery-codes.ts';
 
 /** A random password in URL-safe characters, well above the minimum length. */
 export const generatePassword = () => randomBytes(18).toString('base64url');
@@ -97,4 +98,27 @@ export async function resetTwoFactor(db: Db, user: { id: string; email: string }
     );
     return removed.length > 0;
   });
+}
+
+/**
+ * Stores every set of recovery codes still in better-auth's old encrypted form as salted hashes
+ * (recovery-codes.ts): how many accounts' sets it converted, and how many it could not open with `secret` (left
+ * as they were). Each row is written only if it still holds what was read, so a code used meanwhile is not
+ * brought back.
+ */
+export async function hashAllRecoveryCodes(db: Db, secret: string): Promise<{ converted: number; unreadable: number }> {
+  let converted = 0;
+  let unreadable = 0;
+  for (const row of await db.select({ id: twoFactors.id, backupCodes: twoFactors.backupCodes }).from(twoFactors)) {
+    const hashed = await hashStoredCodes(row.backupCodes, secret).catch(() => undefined);
+    if (hashed === undefined) unreadable += 1;
+    if (!hashed) continue;
+    const written = await db
+      .update(twoFactors)
+      .set({ backupCodes: hashed })
+      .where(and(eq(twoFactors.id, row.id), eq(twoFactors.backupCodes, row.backupCodes)))
+      .returning({ id: twoFactors.id });
+    converted += written.length;
+  }
+  return { converted, unreadable };
 }

@@ -13,6 +13,7 @@ export type Command =
   | { kind: 'reset-2fa'; email: string }
   | { kind: 'signout'; email: string }
   | { kind: 'signout-all' }
+  | { kind: 'hash-recovery-codes' }
   | { kind: 'help' };
 
 /** Arguments that name no command the CLI runs (exit code 2). */
@@ -75,6 +76,12 @@ export function parseCommand(argv: string[]): Command {
       throw new UsageError('signout --all takes nothing else.');
     }
     return { kind: 'signout-all' };
+  }
+  if (command === 'hash-recovery-codes') {
+    if (rest.length || values.role || values.password || values.name) {
+      throw new UsageError('hash-recovery-codes takes nothing else.');
+    }
+    return { kind: 'hash-recovery-codes' };
   }
   if (command === 'reset-2fa' || command === 'signout') {
     if (rest.length !== 1 || values.role || values.password || values.name) {

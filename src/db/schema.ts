@@ -387,6 +387,11 @@ export const users = pgTable('users', {
    * chooses their own, the admin API answers 403 `password_change_required` and the portal asks for a new one.
    */
   passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  /**
+   * Until when that password opens a first sign-in (24 hours after `create` printed it); null once a sign-in
+   * used it. With `password_change_required` set, a sign-in after then is refused (temporary-password.ts).
+   */
+  temporaryPasswordExpiresAt: ts('temporary_password_expires_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -453,8 +458,9 @@ export const authRateLimits = pgTable('auth_rate_limits', {
 });
 
 /**
- * An account's authenticator (better-auth's two-factor plugin): the TOTP secret and the recovery codes,
- * both encrypted with the auth secret. `verified` is false until the first code from the app is accepted.
+ * An account's authenticator (better-auth's two-factor plugin): the TOTP secret, encrypted with the auth secret,
+ * and the recovery codes, each a salted scrypt hash (src/features/accounts/recovery-codes.ts). `verified` is
+ * false until the first code from the app is accepted.
  */
 export const twoFactors = pgTable(
   'two_factors',

@@ -32,6 +32,7 @@ import { SESSION_LIMITS, SESSION_TOUCH_SECONDS, sessionRules } from './session-l
 import { clearSignInFailures } from './sign-in-guard.ts';
 import { grantFirstAdmin } from './first-admin.ts';
 import { accountAuditHooks } from './account-audit.ts';
+import { hashedRecoveryCodes } from './recovery-codes.ts';
 import { setPasswordChangeRequired, temporaryPasswords } from './temporary-password.ts';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
@@ -92,9 +93,10 @@ const refuseBadAccountName = createAuthMiddleware(async (ctx) => {
 });
 
 function createAuth(db: Db) {
+  const authSecret = secret();
   return betterAuth({
     appName: site.agencyName,
-    secret: secret(),
+    secret: authSecret,
     basePath: AUTH_PATH,
     // One deployment answers on several origins (production, deploy previews, localhost).
     baseURL: { allowedHosts: allowedHosts(), fallback: siteOrigin(), protocol: 'auto' },
@@ -126,18 +128,19 @@ function createAuth(db: Db) {
     },
     plugins: [
       sessionRules(db),
+      // Before twoFactor: a spent temporary password must end the sign-in, not lead to its second step.
+      temporaryPasswords(db),
       twoFactor({
         issuer: site.agencyName,
         // An authenticator app only (no `otpOptions.sendOTP`, so no code by mail): the mailbox already resets
         // the password, and a code sent there would make it both factors.
-        // Recovery codes: better-auth's 10 single-use codes, stored encrypted with the auth secret (default).
-        backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
+        // Recovery codes: better-auth's 10 single-use codes, each stored as a salted scrypt hash (recovery-codes.ts).
+        backupCodeOptions: { amount: 10, storeBackupCodes: hashedRecoveryCodes(authSecret) },
         // The wrong-code lock of better-auth (10 in a row lock the second step for 15 minutes) stays on under
         // the account's own growing lock (secondStepGuard).
         accountLockout: { enabled: true },
       }),
       secondStepGuard(db),
-      temporaryPasswords(db),
     ],
     emailAndPassword: {
       enabled: true,

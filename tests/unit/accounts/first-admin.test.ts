@@ -1,4 +1,4 @@
-// The agency's first admin without a shell (ADMIN_BOOTSTRAP_EMAIL), the CLI's temporary password, and account
+// The agency's first admin without a shell (ADMIN_BOOTSTRAP_EMAIL), the CLI's single-use temporary password, and account
 // links on a deploy preview that point at the preview itself.
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,13 +6,17 @@ import adminMe from '../../../netlify/functions/admin-me.mts';
 import adminRoles from '../../../netlify/functions/admin-roles.mts';
 import auth from '../../../netlify/functions/auth.mts';
 import { site } from '../../../src/config/site.ts';
-import { auditLog, users } from '../../../src/db/schema.ts';
+import { auditLog, sessions, users } from '../../../src/db/schema.ts';
 import { allowedHosts } from '../../../src/features/accounts/auth.ts';
 import { grantFirstAdmin } from '../../../src/features/accounts/first-admin.ts';
+import {
+  TEMPORARY_PASSWORD_SECONDS,
+  TEMPORARY_PASSWORD_SPENT,
+} from '../../../src/features/accounts/temporary-password.ts';
 import type { Handler } from '../../../src/server/http.ts';
 import { rolesOf } from '../../../src/features/accounts/require-role.ts';
 import { call } from '../function-harness.ts';
-import { PASSWORD, post, sessionCookie, signIn, signUp, withCookie } from './browser.ts';
+import { cookieOf, PASSWORD, post, sessionCookie, signIn, signUp, withCookie } from './browser.ts';
 import { admin, confirm, confirmedAccount, deployed, linkIn, outbox, useAuthDatabase, userId } from './harness.ts';
 
 const handle = useAuthDatabase({ truncate: ['audit_log'] }); // append-only: its trigger refuses DELETE
@@ -109,6 +113,58 @@ describe('the temporary password of npm run admin -- create', () => {
     expect(row!.passwordChangeRequired).toBe(false);
     const fresh = sessionCookie(await signIn('temp@agency.example', 'my very own passphrase'));
     expect((await adminCall(adminRoles, '/api/admin/roles', fresh)).status).toBe(200);
+  });
+
+  it('opens one sign-in only: a second sign-in with it is refused and leaves no session, the first may change it', async () => {
+    const run = await admin('create', 'once@agency.example', '--role', 'admin');
+    expect(run.out).toMatch(/one sign-in within 24 hours/);
+    const password = run.out.match(/Password: (\S+)/)![1]!;
+    const id = (await userId('once@agency.example'))!;
+    const sessionsOf = () => handle.db.select().from(sessions).where(eq(sessions.userId, id));
+
+    // Two sign-ins at once: one session between them.
+    const [a, b] = await Promise.all([
+      signIn('once@agency.example', password),
+      signIn('once@agency.example', password),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 401]);
+    const first = a.status === 200 ? a : b;
+    expect(await sessionsOf()).toHaveLength(1);
+
+    const again = await signIn('once@agency.example', password);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual(TEMPORARY_PASSWORD_SPENT);
+    expect(cookieOf(again, 'session_token')).toBeFalsy();
+    expect(await sessionsOf()).toHaveLength(1);
+
+    // The session the password opened still chooses the owner's own, with it as the current one.
+    const cookie = sessionCookie(first);
+    const changed = await post(
+      '/change-password',
+      { currentPassword: password, newPassword: 'my very own passphrase' },
+      withCookie(cookie),
+    );
+    expect(changed.status).toBe(200);
+    expect((await signIn('once@agency.example', 'my very own passphrase')).status).toBe(200);
+    expect((await signIn('once@agency.example', password)).status).toBe(401);
+  });
+
+  it('opens nothing once 24 hours have passed unused', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const late = await admin('create', 'late@agency.example', '--role', 'viewer');
+      const onTime = await admin('create', 'ontime@agency.example', '--role', 'viewer');
+      vi.setSystemTime(Date.now() + (TEMPORARY_PASSWORD_SECONDS - 60) * 1000);
+      expect((await signIn('ontime@agency.example', onTime.out.match(/Password: (\S+)/)![1]!)).status).toBe(200);
+      vi.setSystemTime(Date.now() + 120 * 1000);
+      const res = await signIn('late@agency.example', late.out.match(/Password: (\S+)/)![1]!);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 'TEMPORARY_PASSWORD_SPENT' });
+      const lateId = (await userId('late@agency.example'))!;
+      expect(await handle.db.select().from(sessions).where(eq(sessions.userId, lateId))).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is not asked of a password given on the command line, nor of a sign-up', async () => {

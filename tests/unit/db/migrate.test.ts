@@ -44,6 +44,7 @@ describe('the committed migrations', () => {
       '0007_leads',
       '0008_privacy',
       '0009_attribution',
+      '0010_temporary_password_expiry',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -62,6 +63,7 @@ describe('the committed migrations', () => {
       '0007_leads',
       '0008_privacy',
       '0009_attribution',
+      '0010_temporary_password_expiry',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });
