@@ -3,6 +3,8 @@
  * and upload a document, staff sign in, publish a post and export the submissions. In order: later flows
  * read what earlier ones stored.
  */
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deployedSettings } from '../fixtures/deployed-settings.ts';
@@ -88,10 +90,34 @@ describe('staff (production)', () => {
     const me = await site('production', '/api/admin/me', { cookie });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({
-      user: { email: 'admin@agency.example' },
+      user: { email: 'admin@agency.example', twoFactorEnabled: false, twoFactorRequired: true },
       roles: ['admin'],
       site: 'production',
     });
+  });
+
+  it('gets none of the portal until it turns on two-factor sign-in, required of all staff where deployed', async () => {
+    const refused = await site('production', '/api/admin/submissions/export.csv', { cookie });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: 'two_factor_required' } });
+
+    // What the portal's setup does: the password, then the first code of the authenticator app.
+    const setup = await site('production', '/api/auth/two-factor/enable', {
+      cookie,
+      json: { password: parity.admin.password },
+    });
+    expect(setup.status, await setup.clone().text()).toBe(200);
+    const { totpURI } = (await setup.json()) as { totpURI: string };
+    const app = createOTP(base32.decode(new URL(totpURI).searchParams.get('secret')!));
+    const verified = await site('production', '/api/auth/two-factor/verify-totp', {
+      cookie,
+      json: { code: await app.totp() },
+    });
+    expect(verified.status, await verified.clone().text()).toBe(200);
+    const renewed = verified.headers.getSetCookie().find((c) => c.startsWith('__Secure-better-auth.session_token='));
+    if (renewed) cookie = renewed.split(';')[0]!;
+    const me = await site('production', '/api/admin/me', { cookie });
+    expect(await me.json()).toMatchObject({ user: { twoFactorEnabled: true, twoFactorRequired: true } });
   });
 
   it('a post published in the portal is on /blog and /blog/<slug>, in the frame the bundle carries', async () => {
