@@ -29,8 +29,9 @@ import { openDatabase } from '../src/db/embedded.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { preloadHistory } from './preload.ts';
 import { freePort, serverLog, serverWarnings, startServer, stopServer, waitForHealth } from './bench-server.ts';
-import { auditSubmissions, contactMessages } from '../src/db/schema.ts';
-import { contactPayload, shortAuditPayload } from '../tests/fixtures/forms.ts';
+import { cpuShare, cpuSnapshot, settle, type CpuShare } from './cpu.ts';
+import { percentile } from './timing.ts';
+import { endpointsFor, type Endpoint } from './endpoints.ts';
 
 // autocannon ships no types; this is the part of its API used here.
 interface LoadResult {
@@ -74,39 +75,8 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL;
 delete process.env.DATABASE_URL;
 
-/**
- * The targets: on PostgreSQL, what the hardware allows a form backend (thousands of single-row inserts a second
- * here); on the embedded database, one process serialising every query, no timeout and a second at worst.
- */
-interface Targets {
-  requestsPerSecond?: number;
-  p95Ms?: number;
-  p99Ms?: number;
-}
-interface Endpoint {
-  name: string;
-  path: string;
-  body: () => unknown;
-  table: typeof contactMessages | typeof auditSubmissions;
-  targets: Targets;
-}
 const onPostgres = !!benchDatabaseUrl;
-const endpoints: Endpoint[] = [
-  {
-    name: 'POST /api/contact',
-    path: '/api/contact',
-    body: contactPayload,
-    table: contactMessages,
-    targets: onPostgres ? { requestsPerSecond: 600, p95Ms: 150 } : { p99Ms: 1000 },
-  },
-  {
-    name: 'POST /api/audits (short form)',
-    path: '/api/audits',
-    body: shortAuditPayload,
-    table: auditSubmissions,
-    targets: onPostgres ? { requestsPerSecond: 400, p95Ms: 150 } : { p99Ms: 1000 },
-  },
-];
+const endpoints = endpointsFor(onPostgres);
 
 interface Measured {
   endpoint: Endpoint;
@@ -114,12 +84,15 @@ interface Measured {
   latencies: number[];
   /** The ids the 2xx answers carried. */
   ids: string[];
+  cpu: CpuShare | null;
+  /** How long the server stayed busy after the run (its background work, such as the mail drain), ms. */
+  busyAfter?: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The load
 
-async function load(base: string, origin: string, endpoint: Endpoint): Promise<Measured> {
+async function load(base: string, origin: string, endpoint: Endpoint, serverPid?: number): Promise<Measured> {
   const ids: string[] = [];
   const latencies: number[] = [];
   const instance = autocannon({
@@ -139,17 +112,13 @@ async function load(base: string, origin: string, endpoint: Endpoint): Promise<M
     ],
   });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const before = cpuSnapshot(serverPid);
   const result = await instance;
-  return { endpoint, result, latencies, ids };
+  return { endpoint, result, latencies, ids, cpu: cpuShare(before, cpuSnapshot(serverPid), result.requests.total) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The report
-
-function percentile(sorted: number[], q: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
 
 /** Rows of the endpoint's table, and how many of them belong to a 2xx answer. */
 async function storedRows(dataDir: string, measured: Measured[]) {
@@ -186,7 +155,8 @@ function report(
 ): boolean {
   const { endpoint, result, ids } = measured;
   const { targets } = endpoint;
-  const sorted = [...measured.latencies].sort((a, b) => a - b);
+  // No answer at all (every request failed) prints NaN, not a crash: the run fails below anyway.
+  const sorted = measured.latencies.length ? [...measured.latencies].sort((a, b) => a - b) : [NaN];
   const p95 = percentile(sorted, 0.95);
   const p99 = percentile(sorted, 0.99);
   const cutOff = result.requests.sent - result.requests.total;
@@ -204,6 +174,19 @@ function report(
     line('latency p99', `${p99.toFixed(1)} ms`, `≤ ${targets.p99Ms} ms`, p99 <= targets.p99Ms);
   else line('latency p99', `${p99.toFixed(1)} ms`);
   line('answers', `${result.requests.total}`);
+  const { cpu } = measured; // where the time went: the server, autocannon, the rest (the database, others)
+  if (cpu)
+    line(
+      'CPU per answer: server',
+      `${cpu.server.toFixed(2)} ms`,
+      `autocannon ${cpu.bench.toFixed(2)} ms, rest ${cpu.rest.toFixed(2)} ms; ${Math.round(cpu.busy * 100)}% of ${cpu.cores} cores busy`,
+    );
+  if (measured.busyAfter != null)
+    line(
+      'server busy after the run',
+      `${(measured.busyAfter / 1000).toFixed(1)} s`,
+      'its background work (the mail drain)',
+    );
   line('non-2xx answers', `${result.non2xx}`, '0', result.non2xx === 0);
   line('errors (of which timeouts)', `${result.errors} (${result.timeouts})`, '0', result.errors === 0);
   // Every 2xx id must have its own row. Rows beyond them come from the warm-up, the preloaded history and
@@ -211,10 +194,11 @@ function report(
   const exact = rows.answered === ids.length && rows.distinct === ids.length;
   line('rows of 2xx answers', `${rows.answered} / ${ids.length}`, 'equal', exact);
   const unanswered = rows.total - rows.answered - warmups - preloaded;
+  const history = preloaded ? `${preloaded} preloaded + ` : '';
   line(
     'rows in the table',
     `${rows.total}`,
-    `${preloaded ? `${preloaded} preloaded + ` : ''}${warmups} warm-up + ${unanswered} of ${cutOff} unanswered requests`,
+    `${history}${warmups} warm-up + ${unanswered} of ${cutOff} unanswered requests`,
   );
   return failures === 0 && exact && ids.length > 0;
 }
@@ -266,7 +250,11 @@ try {
       `(dist/ build, ${benchDatabaseUrl ? 'PostgreSQL at BENCH_DATABASE_URL' : `embedded PGlite in ${dataDir}`}, FORM_RATE_LIMIT=100000000, a new idempotency key per request)`,
   );
   const measured: Measured[] = [];
-  for (const endpoint of endpoints) measured.push(await load(base, origin, endpoint));
+  for (const endpoint of endpoints) {
+    const run = await load(base, origin, endpoint, server.pid);
+    // The next endpoint starts on an idle server: this run's background work is this run's, reported as such.
+    measured.push({ ...run, busyAfter: await settle(server.pid) });
+  }
   const died = diedEarly;
   await stopServer(server); // lets the cut-off requests finish and closes the database for us to open
   const rows = await storedRows(dataDir, measured);
