@@ -43,9 +43,17 @@ const SITE_KEY = 'mail-cap:site';
 /**
  * Takes one unit of a fixed-window counter (`rate_limits`) if it is under `limit`, in the caller's transaction:
  * the upsert locks the counter's row, so concurrent takers wait for each other's commit and then see its count.
+ * A counter already full is only read, never locked: its count cannot fall back within its window (a unit is
+ * given back only to an address's day, and only while the site's hour is full), so the answer stands, and a
+ * burst of submits after a cap is reached does not queue on one row lock held to each transaction's commit.
  * Resolves with whether the unit was taken.
  */
 async function take(tx: Tx | Db, key: string, windowStart: Date, limit: number): Promise<boolean> {
+  const [counter] = await tx
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+  if (counter && counter.count >= limit) return false;
   const rows = await tx
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
