@@ -21,8 +21,9 @@ const server = process.env.BENCH_URL
       stdio: 'ignore',
     });
 
+// Up to a minute: the server migrates the local database before it answers (12 s here after a new migration).
 async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
