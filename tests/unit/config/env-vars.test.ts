@@ -38,7 +38,16 @@ const NOT_SET_BY_HAND: Record<string, string> = {
 };
 
 /** A bench's knobs: the opening comment of the bench file that reads one names it, with its default. */
-const BENCH_KNOBS = ['BENCH_URL', 'BENCH_PRELOAD', 'BENCH_PROFILE', 'CONNECTIONS', 'DURATION', 'RUNS', 'FUZZ_RUNS', 'FUZZ_SEED'];
+const BENCH_KNOBS = [
+  'BENCH_URL',
+  'BENCH_PRELOAD',
+  'BENCH_PROFILE',
+  'CONNECTIONS',
+  'DURATION',
+  'RUNS',
+  'FUZZ_RUNS',
+  'FUZZ_SEED',
+];
 
 /** Named in the row of the variable it stands in for, rather than in a row of its own. */
 const NAMED_IN_ROW: Record<string, string> = { NETLIFY_DATABASE_URL: 'NETLIFY_DB_URL' };
