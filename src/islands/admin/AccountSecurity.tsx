@@ -6,7 +6,7 @@
  * (STAFF_2FA_REQUIRED, on by default where deployed), the portal shows this screen instead of its tabs until it is on.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Me } from './portal-session.ts';
 import { authCall } from './auth-client.ts';
@@ -14,6 +14,8 @@ import { ConfirmPasswordForm } from './ConfirmPasswordForm.tsx';
 import { primaryButton, secondaryButton } from './fields.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { TwoFactorSetup } from './TwoFactorSetup.tsx';
+import { StepSection } from './StepSection.tsx';
+import { useStepFocus } from './useStepFocus.ts';
 
 type Action = 'enable' | 'disable' | 'codes';
 type Step =
@@ -31,19 +33,9 @@ const actionWords: Record<Action, { title: string; button: string }> = {
 export function AccountSecurity({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
   const enabled = me.user.twoFactorEnabled;
 
-  // Each new step is announced by moving the focus to its heading (not on the first render: the page's own
-  // focus stays where it is).
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [step.kind]);
+  const heading = useStepFocus(step.kind);
 
   const done = async (message: string) => {
     toast.success(message);
@@ -129,18 +121,7 @@ export function AccountSecurity({ me }: { me: Me }) {
           : 'Two-factor sign-in';
 
   return (
-    <section
-      aria-labelledby="account-security-title"
-      className="max-w-2xl rounded-xl border border-slate-200 bg-white p-6"
-    >
-      <h3
-        id="account-security-title"
-        ref={heading}
-        tabIndex={-1}
-        className="text-xl font-bold text-ink focus:outline-none"
-      >
-        {title}
-      </h3>
+    <StepSection id="account-security-title" title={title} heading={heading}>
       {step.kind === 'idle' && (
         <p className="mt-2 text-slate-700">
           {enabled
@@ -149,6 +130,6 @@ export function AccountSecurity({ me }: { me: Me }) {
         </p>
       )}
       <div className="mt-4 space-y-4">{body}</div>
-    </section>
+    </StepSection>
   );
 }

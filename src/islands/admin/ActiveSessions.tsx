@@ -6,7 +6,7 @@
  * browser finds itself signed out at its next call to the portal.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { OwnSession, SessionsEnded } from '../../features/accounts/contract.ts';
 import type { Json } from '../../lib/json.ts';
@@ -18,6 +18,8 @@ import { ConfirmPasswordForm } from './ConfirmPasswordForm.tsx';
 import { secondaryButton } from './fields.ts';
 import { dayTime } from './format.ts';
 import { useAdminList } from './useList.ts';
+import { StepSection } from './StepSection.tsx';
+import { useStepFocus } from './useStepFocus.ts';
 
 type Row = Json<OwnSession>;
 type Step = { kind: 'list' } | { kind: 'one'; session: Row } | { kind: 'others' };
@@ -59,15 +61,7 @@ export function ActiveSessions() {
   const queryClient = useQueryClient();
   const list = useAdminList<AllItems<Row>>(KEY, '/api/admin/sessions', 'Error fetching your sessions: ');
   const [step, setStep] = useState<Step>({ kind: 'list' });
-  const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [step.kind]);
+  const heading = useStepFocus(step.kind);
 
   const done = async (message: string) => {
     toast.success(message);
@@ -83,18 +77,7 @@ export function ActiveSessions() {
         : 'Active sessions';
 
   return (
-    <section
-      aria-labelledby="active-sessions-title"
-      className="max-w-4xl rounded-xl border border-slate-200 bg-white p-6"
-    >
-      <h3
-        id="active-sessions-title"
-        ref={heading}
-        tabIndex={-1}
-        className="text-xl font-bold text-ink focus:outline-none"
-      >
-        {title}
-      </h3>
+    <StepSection id="active-sessions-title" title={title} heading={heading} wide>
       {step.kind === 'list' ? (
         <>
           <p className="mt-2 text-slate-700">
@@ -143,6 +126,6 @@ export function ActiveSessions() {
           />
         </div>
       )}
-    </section>
+    </StepSection>
   );
 }
