@@ -46,13 +46,14 @@ export default defineConfig({
     {
       command: 'npm run serve',
       url: `${baseURL}/api/health`,
-      // Every test posts and signs in from 127.0.0.1: the per-address form and sign-in limits (tested in the unit
+      // Every test posts, signs in and walks the intake from 127.0.0.1: the per-address form, sign-in and funnel limits (tested in the unit
       // tests) would stop the suite.
       env: {
         PORT: String(port),
         DATA_DIR: dataDir,
         FORM_RATE_LIMIT: '100000',
         SIGN_IN_RATE_LIMIT: '100000',
+        FUNNEL_RATE_LIMIT: '100000',
         HEALTH_TOKEN: e2eHealthToken,
       },
       reuseExistingServer: !process.env.CI,

@@ -9,7 +9,8 @@ import { adminCli, password, signIn } from './portal.ts';
 
 // The Dashboard tab for a viewer (issue 24): the figures of the last 4 weeks over leads sent through the public
 // API, 12 weeks, a table and its CSV, a refused range, axe; and the link the weekly summary mail sends.
-const stamp = Date.now();
+// Per worker: with fullyParallel both tests may start in two workers in the same millisecond, each running beforeAll.
+const stamp = `${Date.now()}${process.pid}`;
 const viewer = `dash-viewer-${stamp}@bolesta.example`;
 const campaign = `dash-${stamp}`;
 
