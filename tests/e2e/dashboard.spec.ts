@@ -9,8 +9,10 @@ import { adminCli, password, signIn } from './portal.ts';
 
 // The Dashboard tab for a viewer (issue 24): the figures of the last 4 weeks over leads sent through the public
 // API, 12 weeks, a table and its CSV, a refused range, axe; and the link the weekly summary mail sends.
-// Per worker: with fullyParallel both tests may start in two workers in the same millisecond, each running beforeAll.
-const stamp = `${Date.now()}${process.pid}`;
+const stamp = Date.now();
+// One worker, in order: under fullyParallel each test is a group of its own, and a worker that ran both re-ran
+// beforeAll with the module's stamp, making the same viewer twice ("already exists").
+test.describe.configure({ mode: 'default' });
 const viewer = `dash-viewer-${stamp}@bolesta.example`;
 const campaign = `dash-${stamp}`;
 
