@@ -10,7 +10,6 @@ import { availableParallelism } from 'node:os';
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 export interface CpuSnapshot {
-  at: number;
   /** Busy and total time of every core, ms. */
   machineBusy: number;
   machineTotal: number;
@@ -38,7 +37,6 @@ export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot | null {
     const { busy, total } = machine();
     const usage = process.cpuUsage();
     return {
-      at: performance.now(),
       machineBusy: busy,
       machineTotal: total,
       server: serverPid ? processTime(serverPid) : NaN,
