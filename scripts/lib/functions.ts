@@ -35,6 +35,20 @@ const pattern = (pathname: string): URLPattern => {
   return compiled;
 };
 
+/**
+ * The path parameters of `url` under the path pattern `source`, or null when it does not match. A pattern
+ * without syntax (`/api/contact`) is compared as it is: URLPattern's `exec` took 4% of the CPU of a loaded
+ * server, testing every function's patterns on every request.
+ */
+function matchPath(source: string, url: URL): Record<string, string> | null {
+  if (!/[:*(){}?+\\]/.test(source)) return url.pathname === source ? {} : null;
+  const match = pattern(source).exec(url);
+  if (!match) return null;
+  return Object.fromEntries(
+    Object.entries(match.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+}
+
 const list = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
@@ -67,11 +81,8 @@ export function createRouter(load: ModuleLoader, dir = functionsDir): Router {
         if (methods.length && !methods.includes(request.method)) continue;
         if (list(config.excludedPath).some((p) => pattern(p).test(url))) continue;
         for (const source of list(config.path)) {
-          const match = pattern(source).exec(url);
-          if (!match) continue;
-          const params = Object.fromEntries(
-            Object.entries(match.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
-          );
+          const params = matchPath(source, url);
+          if (!params) continue;
           const buffered = await bufferBody(request);
           if (buffered instanceof Response) return buffered;
           return invoke(mod.default, buffered, { ip, params, url });

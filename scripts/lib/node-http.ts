@@ -77,11 +77,21 @@ export async function sendResponse(res: ServerResponse, response: Response, head
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, headers);
   if (head || !response.body) {
+    res.writeHead(response.status, headers);
     res.end();
     return;
   }
+  // An API answer (small JSON) goes in one write with its length: streamed, it took a write for the head and
+  // body and another for the chunked ending, each a costly system call on a loaded server.
+  if (/^application\/(?:[\w.+-]+\+)?json\b/.test(response.headers.get('content-type') ?? '')) {
+    const buffer = Buffer.from(await response.arrayBuffer());
+    headers['content-length'] = String(buffer.length);
+    res.writeHead(response.status, headers);
+    res.end(buffer);
+    return;
+  }
+  res.writeHead(response.status, headers);
   const body = Readable.fromWeb(response.body as NodeReadableStream);
   await new Promise<void>((resolve) => {
     body.on('error', () => res.destroy()).on('end', resolve);

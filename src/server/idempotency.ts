@@ -1,7 +1,8 @@
 /** Double submits are harmless (docs/decisions/0009-idempotent-submits.md): the first submit with a key claims it, later ones get its id. */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { insertSelect } from '../db/statement.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { hashSecret } from './secret-tokens.ts';
 
@@ -20,18 +21,29 @@ export const storedSubmitKey = (scope: string, key: string): string => hashSecre
  */
 export async function claimSubmitKey(tx: Tx, scope: string, key: string): Promise<{ id: string; duplicate: boolean }> {
   const id = randomUUID();
-  const stored = storedSubmitKey(scope, key);
   const claimed = await tx
     .insert(idempotencyKeys)
-    .values({ key: stored, scope, resourceId: id })
+    .values({ key: storedSubmitKey(scope, key), scope, resourceId: id })
     .onConflictDoNothing({ target: idempotencyKeys.key })
     .returning({ id: idempotencyKeys.resourceId });
   if (claimed.length) return { id, duplicate: false };
-  const [prior] = await tx
+  return { id: await priorClaim(tx, scope, key), duplicate: true };
+}
+
+/**
+ * The claim of `key` for the record `id` as the first CTE of a one-statement submit (src/db/statement.ts): it
+ * returns a row only when this submit claimed the key, so the CTEs after it write nothing for a repeat.
+ */
+export const claimInStatement = (scope: string, key: string, id: string): SQL =>
+  sql`${insertSelect(idempotencyKeys, { key: storedSubmitKey(scope, key), scope, resourceId: id })} on conflict (${sql.identifier(idempotencyKeys.key.name)}) do nothing returning 1`;
+
+/** The id of the record an earlier submit with `key` created (a concurrent claim waited for, then read). */
+export async function priorClaim(db: Tx | Db, scope: string, key: string): Promise<string> {
+  const [prior] = await db
     .select({ id: idempotencyKeys.resourceId })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.key, stored), eq(idempotencyKeys.scope, scope)));
+    .where(and(eq(idempotencyKeys.key, storedSubmitKey(scope, key)), eq(idempotencyKeys.scope, scope)));
   // The log names the scope only: the key is a secret of the browser that sent it.
   if (!prior) throw new Error(`a ${scope} submit key is claimed under another scope`);
-  return { id: prior.id, duplicate: true };
+  return prior.id;
 }

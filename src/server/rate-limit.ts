@@ -92,7 +92,9 @@ export async function hitRateLimit(
       target: [rateLimits.key, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
     })
-    .returning({ count: rateLimits.count });
+    .returning({ count: rateLimits.count })
+    .prepare('rate_limit_hit') // parsed once a connection (src/db/statement.ts, runPrepared)
+    .execute();
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: (row?.count ?? 1) <= limit, retryAfter };
 }

@@ -1,24 +1,22 @@
-/** Stores an audit request (short form or intake) and queues its two mails in one transaction. */
+/** Stores an audit request (short form or intake) and queues its two mails in one statement (store-request.ts). */
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditSubmissions } from '../../db/schema.ts';
+import { auditSubmissions, type AuditSubmission } from '../../db/schema.ts';
 import type { AuditRequest } from '../../lib/forms/audit.schema.ts';
 import { consent } from '../../lib/forms/consent.ts';
 import { spamReason } from '../../lib/forms/spam.ts';
 import { answerSections, intakeRow, shortAuditRow } from './audit-answers.ts';
-import { claimSubmitKey } from '../../server/idempotency.ts';
-import { enqueueMail } from '../../server/mail/outbox.ts';
 import { auditMails } from '../../server/mail/templates.ts';
 import type { AuditReply } from './contract.ts';
-import { attachToLead } from './lead-link.ts';
+import { storeRequest } from './store-request.ts';
 
 /**
- * Issues the intake's upload token in the request's transaction: the uploads feature's `issueUploadToken`,
+ * Issues the intake's upload token once the request is stored: the uploads feature's `issueUploadToken`,
  * passed in by the function (a feature reaches another only through its contract). Null once the upload
  * window of the submission stored at `submittedAt` has closed.
  */
 export type IssueUploadToken = (
-  tx: Tx,
+  db: Tx | Db,
   submissionId: string,
   submittedAt: Date,
   now: Date,
@@ -38,58 +36,47 @@ export async function submitAudit(
   now = new Date(),
 ): Promise<AuditReply> {
   const reason = spamReason(input);
-  return db.transaction(async (tx) => {
-    const { id, duplicate } = await claimSubmitKey(tx, 'audit', input.idempotencyKey);
-    let uploads = input.source === 'intake' && !reason;
-    let submittedAt = now;
-    if (duplicate) {
-      // A repeat is answered from what was stored, not from what the repeat carries.
-      const [stored] = await tx
-        .select({
-          source: auditSubmissions.source,
-          isSpam: auditSubmissions.isSpam,
-          createdAt: auditSubmissions.createdAt,
-        })
-        .from(auditSubmissions)
-        .where(eq(auditSubmissions.id, id));
-      uploads = stored?.source === 'intake' && !stored.isSpam;
-      if (stored) submittedAt = stored.createdAt;
-    } else {
-      const answers = input.source === 'intake' ? intakeRow(input) : shortAuditRow(input);
-      const person = {
-        email: answers.contactEmail!,
-        name: answers.contactName!,
-        company: answers.companyName!,
-        phone: answers.contactPhone ?? '',
-      };
-      const leadId = await attachToLead(tx, person, now, reason !== null, {
-        form: input.source,
-        attribution: input.attribution,
-      });
-      const [row] = await tx
-        .insert(auditSubmissions)
-        .values({
-          ...answers,
-          id,
-          leadId,
-          source: input.source,
-          contactName: answers.contactName!,
-          contactEmail: answers.contactEmail!,
-          companyName: answers.companyName!,
-          consentVersion: consent.audit.version,
-          consentedAt: now,
-          isSpam: reason !== null,
-          spamReason: reason,
-          attribution: input.attribution ?? null,
-        })
-        .returning();
-      // Staff review spam in the portal; nobody is mailed about it.
-      if (!reason) {
-        await enqueueMail(tx, `audit:${id}`, auditMails({ ...row!, sections: answerSections(row!) }), now);
-      }
-    }
-    const issued = uploads ? await issueUploadToken(tx, id, submittedAt, now) : null;
-    if (!issued) return { id };
-    return { id, uploadToken: issued.token, uploadTokenExpiresAt: issued.expiresAt };
-  });
+  const answers = input.source === 'intake' ? intakeRow(input) : shortAuditRow(input);
+  const row = {
+    ...answers,
+    source: input.source,
+    contactName: answers.contactName!,
+    contactEmail: answers.contactEmail!,
+    companyName: answers.companyName!,
+    consentVersion: consent.audit.version,
+    consentedAt: now,
+    isSpam: reason !== null,
+    spamReason: reason,
+    attribution: input.attribution ?? null,
+  };
+  const { id, duplicate } = await storeRequest(
+    db,
+    {
+      scope: 'audit',
+      idempotencyKey: input.idempotencyKey,
+      person: { email: row.contactEmail, name: row.contactName, company: row.companyName, phone: answers.contactPhone ?? '' },
+      origin: { form: input.source, attribution: input.attribution },
+      spam: reason !== null,
+      table: auditSubmissions,
+      row: () => row,
+      // The answers as the form asked them: every column a section shows is one of `answers`.
+      mails: (id) => auditMails({ ...row, id, sections: answerSections({ ...row, id } as AuditSubmission) }),
+    },
+    now,
+  );
+  let uploads = input.source === 'intake' && !reason;
+  let submittedAt = now;
+  if (duplicate) {
+    // A repeat is answered from what was stored, not from what the repeat carries.
+    const [stored] = await db
+      .select({ source: auditSubmissions.source, isSpam: auditSubmissions.isSpam, createdAt: auditSubmissions.createdAt })
+      .from(auditSubmissions)
+      .where(eq(auditSubmissions.id, id));
+    uploads = stored?.source === 'intake' && !stored.isSpam;
+    if (stored) submittedAt = stored.createdAt;
+  }
+  // Issued after the request is stored: should it fail, the retry (the same key) is answered with a token.
+  const issued = uploads ? await issueUploadToken(db, id, submittedAt, now) : null;
+  if (!issued) return { id };
+  return { id, uploadToken: issued.token, uploadTokenExpiresAt: issued.expiresAt };
 }

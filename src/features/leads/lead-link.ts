@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { assignments, insertSelect, rowsOf } from '../../db/statement.ts';
 import { leads, type LeadForm } from '../../db/schema.ts';
 import type { Attribution } from '../../lib/attribution.ts';
 import { leadSource } from '../../lib/lead-source.ts';
@@ -30,19 +31,14 @@ const l = leads;
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
 /**
- * The id of the lead of `person`, made or brought up to date by a request received `at`: its name and
- * address as given now, its company and phone unless left empty, one more request, the latest activity,
- * and (when it was not waiting) a new wait due at `lead_response_due(at)`. A new lead takes the request's form
- * and first touch as where it came from (its source by src/lib/lead-source.ts); so does a lead that had only
- * spam until now, since a bot's visit is no lead's origin. Any other lead keeps its first touch.
+ * The upsert that makes or brings up to date the lead of `person` for a request received `at`, returning its
+ * id: its name and address as given now, its company and phone unless left empty, one more request, the latest
+ * activity, and (when it was not waiting) a new wait due at `lead_response_due(at)`. A new lead takes the
+ * request's form and first touch as where it came from (its source by src/lib/lead-source.ts); so does a lead
+ * that had only spam until now, since a bot's visit is no lead's origin. Any other lead keeps its first touch.
+ * With `after` (an earlier CTE of the same statement) it writes only when that CTE returned a row.
  */
-export async function attachToLead(
-  tx: Tx | Db,
-  person: LeadPerson,
-  at: Date,
-  spam: boolean,
-  origin: LeadOrigin,
-): Promise<string> {
+export function leadUpsert(person: LeadPerson, at: Date, spam: boolean, origin: LeadOrigin, after?: string): SQL {
   const firstTouch = (column: string, mine: SQL) =>
     sql`case when ${l.isSpam} then ${excluded(column)} else ${mine} end`;
   const genuine = {
@@ -53,15 +49,15 @@ export async function attachToLead(
     name: excluded('name'),
     company: sql`coalesce(nullif(${excluded('company')}, ''), ${l.company})`,
     phone: sql`coalesce(nullif(${excluded('phone')}, ''), ${l.phone})`,
-    isSpam: false,
+    isSpam: sql`false`,
     lastActivityAt: sql`greatest(${l.lastActivityAt}, ${excluded('last_activity_at')})`,
     // A lead already waiting keeps the wait (and the due time) of its first unanswered request.
     awaitingSince: sql`coalesce(${l.awaitingSince}, ${excluded('awaiting_since')})`,
     responseDueAt: sql`coalesce(${l.responseDueAt}, ${excluded('response_due_at')})`,
   };
-  const [row] = await tx
-    .insert(l)
-    .values({
+  const row = insertSelect(
+    l,
+    {
       emailKey: leadKey(person.email),
       email: person.email.trim(),
       name: person.name,
@@ -76,11 +72,25 @@ export async function attachToLead(
       source: leadSource(origin.attribution),
       firstForm: origin.form,
       attribution: origin.attribution ?? {},
-    })
-    .onConflictDoUpdate({
-      target: l.emailKey,
-      set: { requestCount: sql`${l.requestCount} + 1`, updatedAt: sql`now()`, ...(spam ? {} : genuine) },
-    })
-    .returning({ id: l.id });
+    },
+    after,
+  );
+  const set = assignments(l, {
+    requestCount: sql`${l.requestCount} + 1`,
+    updatedAt: sql`now()`,
+    ...(spam ? {} : genuine),
+  });
+  return sql`${row} on conflict (${sql.identifier(l.emailKey.name)}) do update set ${set} returning ${sql.identifier(l.id.name)}`;
+}
+
+/** The id of the lead of `person`, made or brought up to date by a request received `at` (`leadUpsert`). */
+export async function attachToLead(
+  tx: Tx | Db,
+  person: LeadPerson,
+  at: Date,
+  spam: boolean,
+  origin: LeadOrigin,
+): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(tx.execute(leadUpsert(person, at, spam, origin)));
   return row!.id;
 }

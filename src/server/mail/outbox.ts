@@ -1,8 +1,9 @@
 /** Queues mail in the outbox, inside the caller's transaction (docs/decisions/0007-mail-through-an-outbox.md): mail never blocks a submit. */
-import { createHmac } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { insertSelect } from '../../db/statement.ts';
 import { leads, mailOutbox, rateLimits, type mailStatuses } from '../../db/schema.ts';
 import { derivedKey } from '../derived-key.ts';
 import { windowStartOf } from '../rate-limit.ts';
@@ -37,7 +38,15 @@ const DAY = 24 * HOUR;
 
 /** A recipient's cap key: a keyed hash of the address, so the counters never hold it. */
 const recipientKey = (address: string) =>
-  `mail-cap:to:${createHmac('sha256', derivedKey('mail-caps', 'recipient')).update(address).digest('base64url').slice(0, 22)}`;
+  `mail-cap:to:${createHmac('sha256', capKey()).update(address).digest('base64url').slice(0, 22)}`;
+
+/** The caps' HMAC key as a KeyObject, made again only when the secret changes (one a submit was 2% of the CPU). */
+let capKeyCache: { raw: Buffer; key: KeyObject } | undefined;
+function capKey(): KeyObject {
+  const raw = derivedKey('mail-caps', 'recipient');
+  if (!capKeyCache?.raw.equals(raw)) capKeyCache = { raw, key: createSecretKey(raw) };
+  return capKeyCache.key;
+}
 const SITE_KEY = 'mail-cap:site';
 
 /**
@@ -118,14 +127,7 @@ export async function enqueueMail(
     .insert(mailOutbox)
     .values(
       addressed.map((m, i) => ({
-        idempotencyKey: `${keyPrefix}:${m.kind}`,
-        kind: m.kind,
-        to: m.to,
-        replyTo: m.replyTo ?? null,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html,
-        sealed: m.sealed ? seal(m.sealed) : null,
+        ...outboxRow(keyPrefix, m),
         status: statuses[i],
         // A mail written to a lead is the lead's (its timeline shows it), found by the address it was written
         // to, also on a preview that sends it to the staff inbox instead. Staff mail never is, whatever its address.
@@ -135,6 +137,76 @@ export async function enqueueMail(
     .onConflictDoNothing({ target: mailOutbox.idempotencyKey })
     .returning({ id: mailOutbox.id, key: mailOutbox.idempotencyKey });
   return new Map(inserted.map((row) => [row.key, row.id]));
+}
+
+/** A mail's outbox row, but its status and its lead. */
+const outboxRow = (keyPrefix: string, m: Mail) => ({
+  idempotencyKey: `${keyPrefix}:${m.kind}`,
+  kind: m.kind,
+  to: m.to,
+  replyTo: m.replyTo ?? null,
+  subject: m.subject,
+  textBody: m.text,
+  htmlBody: m.html,
+  sealed: m.sealed ? seal(m.sealed) : null,
+});
+
+/** What a one-statement submit needs to queue its mails: its CTEs, and what to read and do once it ran. */
+export interface MailsInStatement {
+  ctes: [string, SQL][];
+  /** The statement's result columns that `settle` reads (none without a confirmation). */
+  outcome: SQL[];
+  /** Gives back the address's unit when the site's hour was full (rare); nothing else. */
+  settle(db: Db, row: { to_taken?: boolean; site_taken?: boolean }): Promise<void>;
+}
+
+/**
+ * `enqueueMail` as CTEs of a one-statement submit (src/db/statement.ts): each mail is written when the CTE
+ * `after` returned a row, with the lead `leadId` (an SQL expression) when it is written to the lead. A
+ * confirmation takes its address's unit (`cap_to`) and then the site's (`cap_site`) as `take` does, each an
+ * upsert that increments only under its limit; its row is locked only for the statement, which commits at
+ * once. When the site's hour was full, `settle` gives the address's unit back. One confirmation a statement.
+ */
+export function mailsInStatement(
+  keyPrefix: string,
+  mails: readonly Mail[],
+  now: Date,
+  { after, leadId }: { after: string; leadId: SQL },
+): MailsInStatement {
+  const addressed = mails.map(addressedForThisSite);
+  const confirmations = addressed.filter((m) => isConfirmation(m.kind));
+  if (confirmations.length > 1) throw new Error('one confirmation a statement');
+  const ctes: [string, SQL][] = [];
+  const day = windowStartOf(now, DAY);
+  const to = confirmations[0] && recipientKey(confirmations[0].to.trim().toLowerCase());
+  if (to) {
+    const unit = (key: string, windowStart: Date, limit: number, from: string) =>
+      sql`${insertSelect(rateLimits, { key, windowStart, count: 1 }, from)} on conflict (key, window_start) do update set count = ${rateLimits.count} + 1 where ${rateLimits.count} < ${limit} returning 1`;
+    ctes.push(['cap_to', unit(to, day, CONFIRMATION_CAPS.perRecipientPerDay, after)]);
+    ctes.push(['cap_site', unit(SITE_KEY, windowStartOf(now, HOUR), CONFIRMATION_CAPS.siteWidePerHour, 'cap_to')]);
+  }
+  const capped = sql`case when exists (select from cap_site) then 'pending' else 'capped' end`;
+  addressed.forEach((m, i) => {
+    const row = insertSelect(
+      mailOutbox,
+      {
+        ...outboxRow(keyPrefix, m),
+        status: isConfirmation(m.kind) ? capped : 'pending',
+        leadId: mails[i]!.toLead ? leadId : null,
+      },
+      after,
+    );
+    ctes.push([`mail_${i}`, sql`${row} on conflict (idempotency_key) do nothing`]);
+  });
+  return {
+    ctes,
+    outcome: to
+      ? [sql`exists (select from cap_to) as to_taken`, sql`exists (select from cap_site) as site_taken`]
+      : [],
+    async settle(db, row) {
+      if (to && row.to_taken && !row.site_taken) await giveBack(db, to, day);
+    },
+  };
 }
 
 /** The id of the lead of `address` (docs/decisions/0030-leads.md), or null: a subquery of the insert. */

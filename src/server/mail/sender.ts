@@ -6,10 +6,11 @@
  * the developer); a deployed site never does: its mail stays pending in the outbox until a key is set, and
  * `/api/health` says so. Slack posts (`slack.*` rows, src/server/mail/slack.ts) go the same way to Slack's webhook.
  */
-import { and, asc, eq, like, lte, notLike } from 'drizzle-orm';
+import { and, asc, eq, like, lte, notLike, sql } from 'drizzle-orm';
 import { Resend } from 'resend';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/statement.ts';
 import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
 import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
 import { isSlackKind, SLACK_KINDS, slackWebhookUrl } from './slack.ts';
@@ -132,21 +133,16 @@ export async function drainOutbox(
     .from(mailOutbox)
     .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), kinds))
     .orderBy(asc(mailOutbox.createdAt))
-    .limit(batch);
-  let sent = 0;
+    .limit(batch)
+    .prepare(`mail_due_${transport ? 'mail' : ''}_${slack ? 'slack' : ''}`) // parsed once a connection, as runPrepared
+    .execute();
+  const sent: { id: string; provider_id: string; at: string }[] = [];
   let failed = 0;
   for (const mail of due) {
     const attempts = mail.attempts + 1;
     try {
       const via = isSlackKind(mail.kind) ? slack : transport;
-      const providerId = await via!.send(withSecret(mail));
-      const at = new Date();
-      // Only a still-pending row is marked, so two drains racing for one mail record it once.
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', attempts, sentAt: at, lastAttemptAt: at, providerId, lastError: null, sealed: null })
-        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'pending')));
-      sent++;
+      sent.push({ id: mail.id, provider_id: await via!.send(withSecret(mail)), at: new Date().toISOString() });
     } catch (error) {
       failed++;
       await db
@@ -161,7 +157,25 @@ export async function drainOutbox(
         .where(eq(mailOutbox.id, mail.id));
     }
   }
-  return { sent, failed };
+  await markSent(db, sent);
+  return { sent: sent.length, failed };
+}
+
+/**
+ * Marks the mails a round sent, in one statement (one write a round, not one a mail): a mail sent but not yet
+ * marked when the process stops is sent again by the next round, which the provider's idempotency key makes
+ * harmless. Only a still-pending row is marked, so two drains racing for one mail record it once.
+ */
+async function markSent(db: Db, sent: readonly { id: string; provider_id: string; at: string }[]): Promise<void> {
+  if (!sent.length) return;
+  await runPrepared(
+    db,
+    sql`
+    update ${mailOutbox} set status = 'sent', attempts = ${mailOutbox.attempts} + 1, sent_at = done.at,
+      last_attempt_at = done.at, provider_id = done.provider_id, last_error = null, sealed = null
+    from jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) as done(id uuid, provider_id text, at timestamptz)
+    where ${mailOutbox.id} = done.id and ${mailOutbox.status} = 'pending'`,
+  );
 }
 
 const drains = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
