@@ -10,7 +10,7 @@ import { issueUploadToken } from '../../src/features/uploads/tokens.ts';
 
 export default formEndpoint({
   schema: auditRequestSchema,
-  submit: (db, input) => submitAudit(db, input, issueUploadToken),
+  submit: (db, input, counted) => submitAudit(db, input, issueUploadToken, new Date(), counted),
   // Every intake answer at its longest stays below this.
   maxBytes: 128 * 1024,
   unavailableMessage: 'We could not save your audit request just now. Please try again in a minute.',

@@ -6,7 +6,7 @@ import { formEndpoint } from '../../src/features/leads/public-form.ts';
 
 export default formEndpoint({
   schema: contactSchema,
-  submit: async (db, input) => ({ id: (await submitContactMessage(db, input)).id }),
+  submit: async (db, input, counted) => ({ id: (await submitContactMessage(db, input, new Date(), counted)).id }),
   unavailableMessage: 'We could not save your message just now. Please try again in a minute.',
 });
 

@@ -5,7 +5,19 @@
  * writes nothing at all.
  */
 import { createHash } from 'node:crypto';
-import { Column, getTableColumns, getTableName, is, Name, Param, SQL, sql, StringChunk, Table, type SQLWrapper } from 'drizzle-orm';
+import {
+  Column,
+  getTableColumns,
+  getTableName,
+  is,
+  Name,
+  Param,
+  SQL,
+  sql,
+  StringChunk,
+  Table,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
@@ -22,7 +34,9 @@ function columnsAndValues<T extends Table>(table: T, values: Values<T>): { names
     if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
     names.push(sql.identifier(column.name));
     const type = sql.raw(column.getSQLType());
-    exprs.push(is(value, SQL) ? value : value === null ? sql`null::${type}` : sql`${sql.param(value, column)}::${type}`);
+    exprs.push(
+      is(value, SQL) ? value : value === null ? sql`null::${type}` : sql`${sql.param(value, column)}::${type}`,
+    );
   }
   return { names, exprs };
 }
@@ -83,7 +97,10 @@ function shapeOf(query: SQL): { key: string; params: unknown[] } | null {
       else if (chunk instanceof Column) key.push(`\u0001${getTableName(chunk.table)}.${chunk.name}`);
       else if (chunk instanceof Table) key.push(`\u0001${getTableName(chunk)}`);
       else if (chunk instanceof Param) {
-        const value = chunk.value === null ? null : (chunk.encoder as { mapToDriverValue(v: unknown): unknown }).mapToDriverValue(chunk.value);
+        const value =
+          chunk.value === null
+            ? null
+            : (chunk.encoder as { mapToDriverValue(v: unknown): unknown }).mapToDriverValue(chunk.value);
         if (value !== null && typeof value === 'object') return false; // SQL or a placeholder: drizzle's cases
         key.push('\u0000');
         params.push(value);

@@ -31,11 +31,12 @@ export async function claimSubmitKey(tx: Tx, scope: string, key: string): Promis
 }
 
 /**
- * The claim of `key` for the record `id` as the first CTE of a one-statement submit (src/db/statement.ts): it
- * returns a row only when this submit claimed the key, so the CTEs after it write nothing for a repeat.
+ * The claim of `key` for the record `id` as a CTE of a one-statement submit (src/db/statement.ts), made when the
+ * CTE `after` (if any) has a row: it returns a row only when this submit claimed the key, so the CTEs after it
+ * write nothing for a repeat.
  */
-export const claimInStatement = (scope: string, key: string, id: string): SQL =>
-  sql`${insertSelect(idempotencyKeys, { key: storedSubmitKey(scope, key), scope, resourceId: id })} on conflict (${sql.identifier(idempotencyKeys.key.name)}) do nothing returning 1`;
+export const claimInStatement = (scope: string, key: string, id: string, after?: string): SQL =>
+  sql`${insertSelect(idempotencyKeys, { key: storedSubmitKey(scope, key), scope, resourceId: id }, after)} on conflict (${sql.identifier(idempotencyKeys.key.name)}) do nothing returning 1`;
 
 /** The id of the record an earlier submit with `key` created (a concurrent claim waited for, then read). */
 export async function priorClaim(db: Tx | Db, scope: string, key: string): Promise<string> {

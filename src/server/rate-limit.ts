@@ -1,9 +1,10 @@
 /** Fixed-window rate limits kept in the database, so they hold across function instances (docs/decisions/0008-spam-defence-without-captcha.md). */
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { insertSelect } from '../db/statement.ts';
 import { derivedKey } from './derived-key.ts';
 import { rateLimited, refusalResponse, type ApiError } from './errors.ts';
 
@@ -97,6 +98,39 @@ export async function hitRateLimit(
     .execute();
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: (row?.count ?? 1) <= limit, retryAfter };
+}
+
+/** A request to count under `key` within `limit`, and what a request over it is answered. */
+export interface CountedRequest {
+  key: string;
+  limit: RateLimit;
+  tooMany: string;
+}
+
+/**
+ * `hitRateLimit` as the first CTE of a one-statement submit (src/db/statement.ts): `hit` counts the request
+ * and `allowed` has a row only under the limit, so a statement whose writes hang off `allowed` writes nothing
+ * for a request over it; `refusal(count)` is then its 429 (null under the limit).
+ */
+export function countInStatement(
+  { key, limit: { limit, windowSeconds }, tooMany }: CountedRequest,
+  now = new Date(),
+): { ctes: [string, SQL][]; refusal(count: number): ApiError | null } {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = windowStartOf(now, windowMs);
+  return {
+    ctes: [
+      [
+        'hit',
+        sql`${insertSelect(rateLimits, { key, windowStart, count: 1 })} on conflict (key, window_start) do update set count = ${rateLimits.count} + 1 returning count`,
+      ],
+      ['allowed', sql`select from hit where count <= ${limit}`],
+    ],
+    refusal: (count) =>
+      count <= limit
+        ? null
+        : rateLimited(tooMany, Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000))),
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { consent } from '../../lib/forms/consent.ts';
 import { spamReason } from '../../lib/forms/spam.ts';
 import { answerSections, intakeRow, shortAuditRow } from './audit-answers.ts';
 import { auditMails } from '../../server/mail/templates.ts';
+import type { CountedRequest } from '../../server/rate-limit.ts';
 import type { AuditReply } from './contract.ts';
 import { storeRequest } from './store-request.ts';
 
@@ -27,13 +28,15 @@ export type IssueUploadToken = (
  * the confirmation (in the lead of its address, lead-link.ts), and for the intake issues the upload token. A repeated idempotency key writes no
  * second row or mail and answers with the first request's id, and a fresh token only within the upload window
  * of the first request (two hours after it was stored): a retried intake can still upload its documents, a
- * key replayed later cannot reopen the submission.
+ * key replayed later cannot reopen the submission. `counted`, the client's rate limit, is counted by the same
+ * statement (over it, it throws the 429 and writes nothing).
  */
 export async function submitAudit(
   db: Db,
   input: AuditRequest,
   issueUploadToken: IssueUploadToken,
   now = new Date(),
+  counted?: CountedRequest,
 ): Promise<AuditReply> {
   const reason = spamReason(input);
   const answers = input.source === 'intake' ? intakeRow(input) : shortAuditRow(input);
@@ -54,13 +57,19 @@ export async function submitAudit(
     {
       scope: 'audit',
       idempotencyKey: input.idempotencyKey,
-      person: { email: row.contactEmail, name: row.contactName, company: row.companyName, phone: answers.contactPhone ?? '' },
+      person: {
+        email: row.contactEmail,
+        name: row.contactName,
+        company: row.companyName,
+        phone: answers.contactPhone ?? '',
+      },
       origin: { form: input.source, attribution: input.attribution },
       spam: reason !== null,
       table: auditSubmissions,
       row: () => row,
       // The answers as the form asked them: every column a section shows is one of `answers`.
       mails: (id) => auditMails({ ...row, id, sections: answerSections({ ...row, id } as AuditSubmission) }),
+      counted,
     },
     now,
   );
@@ -69,7 +78,11 @@ export async function submitAudit(
   if (duplicate) {
     // A repeat is answered from what was stored, not from what the repeat carries.
     const [stored] = await db
-      .select({ source: auditSubmissions.source, isSpam: auditSubmissions.isSpam, createdAt: auditSubmissions.createdAt })
+      .select({
+        source: auditSubmissions.source,
+        isSpam: auditSubmissions.isSpam,
+        createdAt: auditSubmissions.createdAt,
+      })
       .from(auditSubmissions)
       .where(eq(auditSubmissions.id, id));
     uploads = stored?.source === 'intake' && !stored.isSpam;

@@ -5,16 +5,19 @@ import { consent } from '../../lib/forms/consent.ts';
 import type { ContactInput } from '../../lib/forms/contact.schema.ts';
 import { spamReason } from '../../lib/forms/spam.ts';
 import { contactMails } from '../../server/mail/templates.ts';
+import type { CountedRequest } from '../../server/rate-limit.ts';
 import { storeRequest } from './store-request.ts';
 
 /**
  * Saves the message (flagged, not dropped, when it looks automated) and queues the staff notification
- * and the confirmation, all in the lead of its address (lead-link.ts), in one statement (store-request.ts). The same idempotency key returns the first message's id and writes nothing.
+ * and the confirmation, all in the lead of its address (lead-link.ts), in one statement (store-request.ts). The same idempotency key returns the first message's id and writes nothing; `counted`, the
+ * client's rate limit, is counted by the same statement (over it, it throws the 429 and writes nothing).
  */
 export async function submitContactMessage(
   db: Db,
   input: ContactInput,
   now = new Date(),
+  counted?: CountedRequest,
 ): Promise<{ id: string; duplicate: boolean; spam: boolean }> {
   const reason = spamReason(input);
   const { id, duplicate } = await storeRequest(
@@ -40,6 +43,7 @@ export async function submitContactMessage(
       }),
       // Staff can review spam in the portal; nobody is mailed about it.
       mails: (id) => contactMails({ id, ...input }),
+      counted,
     },
     now,
   );

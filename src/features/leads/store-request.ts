@@ -1,6 +1,6 @@
 /**
  * A public request (a contact message, an audit request) stored in one SQL statement
- * (docs/decisions/0034-form-api-speed.md): the submit key's claim, the lead's upsert (lead-link.ts), the
+ * (docs/decisions/0034-form-api-speed.md): the client's rate limit, the submit key's claim, the lead's upsert (lead-link.ts), the
  * request's row and its mails under the confirmation caps, as CTEs each writing only when the one before it
  * did. One statement is one round trip and commits on its own: all of it is stored, or none of it.
  */
@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { auditSubmissions, contactMessages } from '../../db/schema.ts';
 import { insertSelect, runPrepared, withCtes } from '../../db/statement.ts';
 import { claimInStatement, priorClaim } from '../../server/idempotency.ts';
+import { countInStatement, type CountedRequest } from '../../server/rate-limit.ts';
 import { mailsInStatement } from '../../server/mail/outbox.ts';
 import type { Mail } from '../../server/mail/templates.ts';
 import { leadUpsert, type LeadOrigin, type LeadPerson } from './lead-link.ts';
@@ -28,6 +29,8 @@ export interface RequestToStore<T extends RequestTable> {
   row: (id: string) => Omit<T['$inferInsert'], 'id' | 'leadId'>;
   /** Its mails, queued with the idempotency keys `<scope>:<id>:<kind>`. */
   mails: (id: string) => Mail[];
+  /** The client's rate limit, counted by the same statement: over it nothing is written and it throws the 429. */
+  counted?: CountedRequest;
 }
 
 /**
@@ -45,16 +48,22 @@ export async function storeRequest<T extends RequestTable>(
     leadId: sql`(select id from lead)`,
   });
   const row = { ...request.row(id), id, leadId: sql`lead.id` } as unknown as T['$inferInsert'];
+  const count = request.counted && countInStatement(request.counted, now);
   const ctes: [string, SQL][] = [
-    ['claim', claimInStatement(request.scope, request.idempotencyKey, id)],
+    ...(count?.ctes ?? []),
+    ['claim', claimInStatement(request.scope, request.idempotencyKey, id, count && 'allowed')],
     ['lead', leadUpsert(request.person, now, request.spam, request.origin, 'claim')],
     ['request', sql`${insertSelect(request.table, row, 'lead')} returning 1`],
     ...mails.ctes,
   ];
-  const [outcome] = await runPrepared<{ stored: boolean; to_taken?: boolean; site_taken?: boolean }>(
+  const results = [sql`exists (select from request) as stored`, ...mails.outcome];
+  if (count) results.push(sql`(select count from hit) as hits`);
+  const [outcome] = await runPrepared<{ stored: boolean; hits?: number; to_taken?: boolean; site_taken?: boolean }>(
     db,
-    withCtes(ctes, sql`select ${sql.join([sql`exists (select from request) as stored`, ...mails.outcome], sql`, `)}`),
+    withCtes(ctes, sql`select ${sql.join(results, sql`, `)}`),
   );
+  const refusal = count && outcome && count.refusal(Number(outcome.hits));
+  if (refusal) throw refusal;
   if (!outcome?.stored) return { id: await priorClaim(db, request.scope, request.idempotencyKey), duplicate: true };
   await mails.settle(db, outcome);
   return { id, duplicate: false };

@@ -200,9 +200,7 @@ export function mailsInStatement(
   });
   return {
     ctes,
-    outcome: to
-      ? [sql`exists (select from cap_to) as to_taken`, sql`exists (select from cap_site) as site_taken`]
-      : [],
+    outcome: to ? [sql`exists (select from cap_to) as to_taken`, sql`exists (select from cap_site) as site_taken`] : [],
     async settle(db, row) {
       if (to && row.to_taken && !row.site_taken) await giveBack(db, to, day);
     },

@@ -132,6 +132,21 @@ describe('POST /api/contact', () => {
     expect((await post(valid(), { ip: '203.0.113.8' })).status).toBe(201);
   });
 
+  it('counts a refused body as a submit, and a submit over the limit writes nothing at all', async () => {
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 8; i++) expect((await post(valid(), { ip })).status).toBe(201);
+    expect((await post(null, { ip, raw: '{"name":' })).status).toBe(400);
+    expect((await post({ ...valid(), email: 'nope' }, { ip })).status).toBe(422);
+    const before = { rows: (await rows()).length, mails: (await mails()).length };
+    const over = await post(valid(), { ip });
+    expect(over.status).toBe(429);
+    expect((await over.json()).error.code).toBe('rate_limited');
+    // Over the limit, an invalid body is answered 429 too: the limit is checked before the answers.
+    expect((await post(null, { ip, raw: '{"name":' })).status).toBe(429);
+    expect({ rows: (await rows()).length, mails: (await mails()).length }).toEqual(before);
+    expect(await handle.db.select().from(idempotencyKeys)).toHaveLength(8);
+  });
+
   it('answers 503 with a clear message and no stack when the database is down', async () => {
     databaseDown();
     vi.spyOn(console, 'error').mockImplementation(() => {});
