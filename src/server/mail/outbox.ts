@@ -84,8 +84,8 @@ const giveBack = (tx: Tx | Db, key: string, windowStart: Date) =>
 
 /**
  * The status each mail is queued with: `capped` for a confirmation over a cap, else `pending`. Each confirmation
- * takes a unit of its address's day (UTC) and of the site's hour, counters updated in the submit's transaction
- * (docs/decisions/0034-form-api-speed.md): exact under concurrency, the same cost however long the outbox. Its
+ * takes a unit of its address's day (UTC) and of the site's hour, counters updated in the caller's transaction
+ * (a public submit takes them in its statement: `mailsInStatement`; docs/decisions/0034-form-api-speed.md): exact under concurrency, the same cost however long the outbox. Its
  * address first, the few submits to one address waiting on each other; the site's hour last, its row locked only
  * for the rest of the transaction; an address's unit is given back when the site's hour is full.
  */

@@ -1,6 +1,6 @@
 /**
  * The confirmation caps of the outbox: per recipient a day (UTC) and site-wide a clock hour, counters taken in
- * the submit's transaction (src/server/mail/outbox.ts). A confirmation over a cap is recorded as `capped` and never
+ * the submit's statement (src/server/mail/outbox.ts). A confirmation over a cap is recorded as `capped` and never
  * sent; staff notifications and account mails are never capped. Under test:pg this runs on PostgreSQL 15 too.
  */
 import { randomUUID } from 'node:crypto';
