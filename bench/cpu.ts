@@ -57,10 +57,16 @@ export interface CpuShare {
   cores: number;
 }
 
-export function cpuShare(before: CpuSnapshot | null, after: CpuSnapshot | null, answers: number): CpuShare | null {
+/** Where the CPU went per answer between two snapshots; `loadMs`: the load generator's time, when it ran elsewhere. */
+export function cpuShare(
+  before: CpuSnapshot | null,
+  after: CpuSnapshot | null,
+  answers: number,
+  loadMs?: number,
+): CpuShare | null {
   if (!before || !after || !answers) return null;
   const server = after.server - before.server;
-  const bench = after.bench - before.bench;
+  const bench = loadMs ?? after.bench - before.bench;
   const busy = after.machineBusy - before.machineBusy;
   return {
     server: server / answers,

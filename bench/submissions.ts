@@ -6,7 +6,8 @@
  * embedded PGlite starts empty; DATABASE_URL and RESEND_API_KEY are not passed on, so nothing leaves the
  * machine) and FORM_RATE_LIMIT raised out of the way: every request comes from 127.0.0.1. autocannon then
  * sends valid submits, each with its own idempotency key, for DURATION seconds (20) over CONNECTIONS
- * connections (50) to POST /api/contact, then short audit forms to POST /api/audits, with the Origin the server
+ * connections (50) to POST /api/contact, then short audit forms to POST /api/audits, each run in a process of its
+ * own (bench/load.ts: a second run in the process of a first misfired), with the Origin the server
  * expects of a page it served (its own address: it takes its origin from the Host header). Afterwards the server
  * is stopped and its database opened to check that every 2xx answer has its row.
  *
@@ -19,9 +20,7 @@
  * any error or timeout, or a 2xx answer without its row fails it (exit code 1): a refused request is not
  * throughput.
  */
-import type { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -32,34 +31,7 @@ import { freePort, serverLog, serverWarnings, startServer, stopServer, waitForHe
 import { cpuShare, cpuSnapshot, settle, type CpuShare } from './cpu.ts';
 import { percentile } from './timing.ts';
 import { endpointsFor, type Endpoint } from './endpoints.ts';
-
-// autocannon ships no types; this is the part of its API used here.
-interface LoadResult {
-  /** Answers per second; `total` answers, `sent` requests. */
-  requests: { mean: number; total: number; sent: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-interface LoadRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-interface LoadOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  method: string;
-  headers: Record<string, string>;
-  requests: {
-    setupRequest: (request: LoadRequest) => LoadRequest;
-    onResponse: (status: number, body: string) => void;
-  }[];
-}
-type Autocannon = (options: LoadOptions) => EventEmitter & PromiseLike<LoadResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { loadInChild, type LoadResult } from './load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.DURATION ?? 20);
@@ -92,29 +64,19 @@ interface Measured {
 // ---------------------------------------------------------------------------------------------------------
 // The load
 
+/** One endpoint's load, in a process of its own (bench/load.ts), with where the machine's CPU went meanwhile. */
 async function load(base: string, origin: string, endpoint: Endpoint, serverPid?: number): Promise<Measured> {
-  const ids: string[] = [];
-  const latencies: number[] = [];
-  const instance = autocannon({
+  const before = cpuSnapshot(serverPid);
+  const { result, latencies, ids, cpuMs } = await loadInChild({
     url: `${base}${endpoint.path}`,
+    origin,
+    endpoint: endpoints.indexOf(endpoint),
+    onPostgres,
     connections,
     duration,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    requests: [
-      {
-        // A new body, with a new idempotency key, for every request: each must store a new row.
-        setupRequest: (request) => ({ ...request, body: JSON.stringify(endpoint.body()) }),
-        onResponse: (status, body) => {
-          if (status >= 200 && status < 300) ids.push((JSON.parse(body) as { id: string }).id);
-        },
-      },
-    ],
   });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
-  const before = cpuSnapshot(serverPid);
-  const result = await instance;
-  return { endpoint, result, latencies, ids, cpu: cpuShare(before, cpuSnapshot(serverPid), result.requests.total) };
+  const cpu = cpuShare(before, cpuSnapshot(serverPid), result.requests.total, cpuMs);
+  return { endpoint, result, latencies, ids, cpu };
 }
 
 // ---------------------------------------------------------------------------------------------------------
