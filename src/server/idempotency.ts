@@ -1,5 +1,4 @@
 /** Double submits are harmless (docs/decisions/0009-idempotent-submits.md): the first submit with a key claims it, later ones get its id. */
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { insertSelect } from '../db/statement.ts';
@@ -13,22 +12,6 @@ import { hashSecret } from './secret-tokens.ts';
  * key sent before the migration still finds its record.
  */
 export const storedSubmitKey = (scope: string, key: string): string => hashSecret(`${scope}:${key}`);
-
-/**
- * Claims `key` for a new record inside the caller's transaction. Returns `{ id, duplicate: false }` with
- * the id the new record must take, or the id of the record an earlier submit with the key created. A
- * concurrent submit with the same key waits on the claim's unique index, then sees the winner's id.
- */
-export async function claimSubmitKey(tx: Tx, scope: string, key: string): Promise<{ id: string; duplicate: boolean }> {
-  const id = randomUUID();
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values({ key: storedSubmitKey(scope, key), scope, resourceId: id })
-    .onConflictDoNothing({ target: idempotencyKeys.key })
-    .returning({ id: idempotencyKeys.resourceId });
-  if (claimed.length) return { id, duplicate: false };
-  return { id: await priorClaim(tx, scope, key), duplicate: true };
-}
 
 /**
  * The claim of `key` for the record `id` as a CTE of a one-statement submit (src/db/statement.ts), made when the
