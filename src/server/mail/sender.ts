@@ -123,17 +123,7 @@ export async function drainOutbox(
   slack: Transport | null = defaultSlackTransport(),
 ): Promise<{ sent: number; failed: number }> {
   if (!transport && !slack) return { sent: 0, failed: 0 }; // no provider: everything stays pending
-  const kinds = !slack
-    ? notLike(mailOutbox.kind, SLACK_KINDS)
-    : !transport
-      ? like(mailOutbox.kind, SLACK_KINDS)
-      : undefined;
-  const due = await db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), kinds))
-    .orderBy(asc(mailOutbox.createdAt))
-    .limit(batch)
+  const due = await dueMail(db, now, batch, { mail: !!transport, slack: !!slack })
     .prepare(`mail_due_${transport ? 'mail' : ''}_${slack ? 'slack' : ''}`) // parsed once a connection, as runPrepared
     .execute();
   const sent: { id: string; provider_id: string; at: string }[] = [];
@@ -159,6 +149,24 @@ export async function drainOutbox(
   }
   await markSent(db, sent);
   return { sent: sent.length, failed };
+}
+
+/**
+ * The query of a round's due mails (`mail` and `slack`: which kinds have a transport), oldest first: read through
+ * `mail_outbox_due_idx` (status, next attempt), whatever the outbox holds (tests/unit/server/outbox-plans.test.ts).
+ */
+export function dueMail(db: Db, now: Date, batch: number, kinds: { mail: boolean; slack: boolean }) {
+  const only = !kinds.slack
+    ? notLike(mailOutbox.kind, SLACK_KINDS)
+    : !kinds.mail
+      ? like(mailOutbox.kind, SLACK_KINDS)
+      : undefined;
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), only))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(batch);
 }
 
 /**
