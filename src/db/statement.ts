@@ -104,12 +104,7 @@ function shapeOf(query: SQL): { key: string; params: unknown[] } | null {
         if (value !== null && typeof value === 'object') return false; // SQL or a placeholder: drizzle's cases
         key.push('\u0000');
         params.push(value);
-      } else if (
-        chunk === null ||
-        typeof chunk === 'string' ||
-        typeof chunk === 'number' ||
-        typeof chunk === 'boolean'
-      ) {
+      } else if (chunk === null || ['string', 'number', 'boolean'].includes(typeof chunk)) {
         key.push('\u0000');
         params.push(chunk);
       } else return false;

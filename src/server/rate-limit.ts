@@ -96,27 +96,9 @@ export async function hitRateLimit(
     .returning({ count: rateLimits.count })
     .prepare('rate_limit_hit') // parsed once a connection (src/db/statement.ts, runPrepared)
     .execute();
-  return { allowed: (row?.count ?? 1) <= limit, retryAfter: secondsLeft(windowStart, windowMs, now) };
+  const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: (row?.count ?? 1) <= limit, retryAfter };
 }
-
-/** Whole seconds (at least 1) until the window of `windowMs` that starts at `windowStart` ends: a 429's Retry-After. */
-const secondsLeft = (windowStart: Date, windowMs: number, now: Date): number =>
-  Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-
-/**
- * One more unit of the fixed-window counter `key` as a CTE of a one-statement write (src/db/statement.ts),
- * returning its count: written once per row of the CTE `after` (once, without it), and with `under` only while the
- * count is below it (no row returned when the counter is full). The counter's row stays locked until the
- * statement commits, so concurrent writers see each other's units.
- */
-export const counterUnit = (
-  key: string,
-  windowStart: Date,
-  { after, under }: { after?: string; under?: number } = {},
-) =>
-  sql`${insertSelect(rateLimits, { key, windowStart, count: 1 }, after)} on conflict (key, window_start) do update set count = ${rateLimits.count} + 1${
-    under === undefined ? sql`` : sql` where ${rateLimits.count} < ${under}`
-  } returning count`;
 
 /** A request to count under `key` within `limit`, and what a request over it is answered. */
 export interface CountedRequest {
@@ -138,10 +120,16 @@ export function countInStatement(
   const windowStart = windowStartOf(now, windowMs);
   return {
     ctes: [
-      ['hit', counterUnit(key, windowStart)],
+      [
+        'hit',
+        sql`${insertSelect(rateLimits, { key, windowStart, count: 1 })} on conflict (key, window_start) do update set count = ${rateLimits.count} + 1 returning count`,
+      ],
       ['allowed', sql`select from hit where count <= ${limit}`],
     ],
-    refusal: (count) => (count <= limit ? null : rateLimited(tooMany, secondsLeft(windowStart, windowMs, now))),
+    refusal: (count) =>
+      count <= limit
+        ? null
+        : rateLimited(tooMany, Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000))),
   };
 }
 

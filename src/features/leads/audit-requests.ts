@@ -66,7 +66,7 @@ export async function submitAudit(
       origin: { form: input.source, attribution: input.attribution },
       spam: reason !== null,
       table: auditSubmissions,
-      row,
+      row: () => row,
       // The answers as the form asked them: every column a section shows is one of `answers`.
       mails: (id) => auditMails({ ...row, id, sections: answerSections({ ...row, id } as AuditSubmission) }),
       counted,

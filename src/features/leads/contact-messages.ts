@@ -29,7 +29,7 @@ export async function submitContactMessage(
       origin: { form: 'message', attribution: input.attribution },
       spam: reason !== null,
       table: contactMessages,
-      row: {
+      row: () => ({
         name: input.name,
         email: input.email,
         company: input.company,
@@ -40,7 +40,7 @@ export async function submitContactMessage(
         isSpam: reason !== null,
         spamReason: reason,
         attribution: input.attribution ?? null,
-      },
+      }),
       // Staff can review spam in the portal; nobody is mailed about it.
       mails: (id) => contactMails({ id, ...input }),
       counted,

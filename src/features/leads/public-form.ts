@@ -4,11 +4,11 @@
  * on its own), then the mail drain in the background. Each form's function only names its schema and its service.
  */
 import type * as z from 'zod/mini';
-import { answerOrFail, refusalResponse, unavailable } from '../../server/errors.ts';
+import { answerOrFail, rateLimited, refusalResponse, unavailable } from '../../server/errors.ts';
 import { checkOrigin, readJson } from '../../server/guards.ts';
 import { allowMethods, json, withErrors, type Handler } from '../../server/http.ts';
 import { drainInBackground } from '../../server/mail/sender.ts';
-import { clientAddressKey, FORM_RATE_LIMIT, limitedDb, type CountedRequest } from '../../server/rate-limit.ts';
+import { clientAddressKey, FORM_RATE_LIMIT, hitRateLimit, type CountedRequest } from '../../server/rate-limit.ts';
 import { getDb, type Db } from '../../db/client.ts';
 
 interface FormEndpoint<S extends z.ZodMiniType, R extends { id: string }> {
@@ -41,9 +41,10 @@ export function formEndpoint<S extends z.ZodMiniType, R extends { id: string }>(
         try {
           input = await readJson(request, endpoint.schema, endpoint.maxBytes);
         } catch (refused) {
-          // A refused body is a request too: counted on its own, and answered 429 (or 503) as any public request.
-          const limited = await limitedDb(counted.key, counted.limit, failed, TOO_MANY);
-          if (limited instanceof Response) return limited;
+          // A refused body is a request too: counted on its own, and answered 429 over the limit.
+          const hit = await hitRateLimit(db, counted.key, counted.limit).catch(() => null);
+          if (!hit) throw failed;
+          if (!hit.allowed) throw rateLimited(TOO_MANY, hit.retryAfter);
           throw refused;
         }
         // The rate limit is counted in the submit's own statement (one round trip, store-request.ts).

@@ -25,8 +25,8 @@ export interface RequestToStore<T extends RequestTable> {
   /** Flagged as spam: stored, linked to its lead without changing it, and mailed to nobody. */
   spam: boolean;
   table: T;
-  /** The request's row but its id and its lead (both the statement's). */
-  row: Omit<T['$inferInsert'], 'id' | 'leadId'>;
+  /** The request's row under the id it is stored as (its lead is the statement's). */
+  row: (id: string) => Omit<T['$inferInsert'], 'id' | 'leadId'>;
   /** Its mails, queued with the idempotency keys `<scope>:<id>:<kind>`. */
   mails: (id: string) => Mail[];
   /** The client's rate limit, counted by the same statement: over it nothing is written and it throws the 429. */
@@ -47,7 +47,7 @@ export async function storeRequest<T extends RequestTable>(
     after: 'request',
     leadId: sql`(select id from lead)`,
   });
-  const row = { ...request.row, id, leadId: sql`lead.id` } as unknown as T['$inferInsert'];
+  const row = { ...request.row(id), id, leadId: sql`lead.id` } as unknown as T['$inferInsert'];
   const count = request.counted && countInStatement(request.counted, now);
   const ctes: [string, SQL][] = [
     ...(count?.ctes ?? []),

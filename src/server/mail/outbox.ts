@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { insertSelect } from '../../db/statement.ts';
 import { leads, mailOutbox, rateLimits, type mailStatuses } from '../../db/schema.ts';
 import { derivedKey } from '../derived-key.ts';
-import { counterUnit, windowStartOf } from '../rate-limit.ts';
+import { windowStartOf } from '../rate-limit.ts';
 import { isPreview } from '../../config/platform.ts';
 import { seal } from './sealed.ts';
 import type { Mail } from './templates.ts';
@@ -180,11 +180,10 @@ export function mailsInStatement(
   const day = windowStartOf(now, DAY);
   const to = confirmations[0] && recipientKey(confirmations[0].to.trim().toLowerCase());
   if (to) {
-    ctes.push(['cap_to', counterUnit(to, day, { after, under: CONFIRMATION_CAPS.perRecipientPerDay })]);
-    ctes.push([
-      'cap_site',
-      counterUnit(SITE_KEY, windowStartOf(now, HOUR), { after: 'cap_to', under: CONFIRMATION_CAPS.siteWidePerHour }),
-    ]);
+    const unit = (key: string, windowStart: Date, limit: number, from: string) =>
+      sql`${insertSelect(rateLimits, { key, windowStart, count: 1 }, from)} on conflict (key, window_start) do update set count = ${rateLimits.count} + 1 where ${rateLimits.count} < ${limit} returning 1`;
+    ctes.push(['cap_to', unit(to, day, CONFIRMATION_CAPS.perRecipientPerDay, after)]);
+    ctes.push(['cap_site', unit(SITE_KEY, windowStartOf(now, HOUR), CONFIRMATION_CAPS.siteWidePerHour, 'cap_to')]);
   }
   const capped = sql`case when exists (select from cap_site) then 'pending' else 'capped' end`;
   addressed.forEach((m, i) => {

@@ -22,9 +22,6 @@ export interface Transport {
   send(mail: OutboxMail): Promise<string>;
 }
 
-/** The mails a drain round reads at most. */
-const DRAIN_BATCH = 25;
-
 /** Attempts before a mail is marked failed (about a day of retries). */
 export const MAX_ATTEMPTS = 10;
 
@@ -122,7 +119,7 @@ export async function drainOutbox(
   db: Db,
   transport: Transport | null = defaultTransport(),
   now = new Date(),
-  batch = DRAIN_BATCH,
+  batch = 25,
   slack: Transport | null = defaultSlackTransport(),
 ): Promise<{ sent: number; failed: number }> {
   if (!transport && !slack) return { sent: 0, failed: 0 }; // no provider: everything stays pending
@@ -189,6 +186,8 @@ async function markSent(db: Db, sent: readonly { id: string; provider_id: string
   );
 }
 
+/** The mails a drain round reads at most. */
+const DRAIN_BATCH = 25;
 /** How long a drain waits for more mail after a round that did not fill its batch, ms (a lone submit's mail goes at once). */
 const DRAIN_PAUSE_MS = 50;
 
