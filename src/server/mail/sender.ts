@@ -6,7 +6,7 @@
  * the developer); a deployed site never does: its mail stays pending in the outbox until a key is set, and
  * `/api/health` says so. Slack posts (`slack.*` rows, src/server/mail/slack.ts) go the same way to Slack's webhook.
  */
-import { and, asc, eq, like, lte, notLike, sql } from 'drizzle-orm';
+import { and, asc, eq, like, lt, notLike, sql } from 'drizzle-orm';
 import { Resend } from 'resend';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
@@ -152,6 +152,15 @@ export async function drainOutbox(
 }
 
 /**
+ * The first instant after `now`'s millisecond. The database stamps a queued mail's `next_attempt_at` with its
+ * own clock in microseconds (`now()`), a JavaScript Date has milliseconds: a mail queued at 12:00:00.123456 and
+ * drained at `new Date()` = 12:00:00.123 (taken later, in the same millisecond) would not be due yet, and a
+ * submit's own drain would leave its confirmation for the next scheduled round. A Date stands for its whole
+ * millisecond, so "due by now" is "due before the next one".
+ */
+const endOfMillisecond = (now: Date): Date => new Date(now.getTime() + 1);
+
+/**
  * The query of a round's due mails (`mail` and `slack`: which kinds have a transport), oldest first: read through
  * `mail_outbox_due_idx` (status, next attempt), whatever the outbox holds (tests/unit/server/outbox-plans.test.ts).
  */
@@ -164,7 +173,7 @@ export function dueMail(db: Db, now: Date, batch: number, kinds: { mail: boolean
   return db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), only))
+    .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.nextAttemptAt, endOfMillisecond(now)), only))
     .orderBy(asc(mailOutbox.createdAt))
     .limit(batch);
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../test-db.ts';
 import { mailOutbox, type OutboxMail, rateLimits } from '../../../src/db/schema.ts';
@@ -81,6 +81,21 @@ describe('mail outbox sender', () => {
     expect(provider.delivered.sort()).toEqual(['contact:abc:contact.confirmation', 'contact:abc:contact.staff']);
     rows = await handle.db.select().from(mailOutbox);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 2 && r.sentAt !== null)).toBe(true);
+  });
+
+  it('sends a mail queued in the same millisecond as the drain: the database stamps microseconds, a Date has none', async () => {
+    await queueTwo();
+    // The database's clock stamped the mails 123.456 ms into a second; the drain's Date, taken later in the same
+    // millisecond, reads 123 ms. The mails are due (a submit's own drain must send its confirmation at once).
+    await handle.db.update(mailOutbox).set({ nextAttemptAt: sql`'2026-11-28 10:00:00.123456+00'::timestamptz` });
+    const sameMillisecond = new Date('2026-11-28T10:00:00.123Z');
+    const provider = flakyProvider();
+    provider.down = false;
+    expect(await drainOutbox(handle.db, provider.transport, new Date('2026-11-28T10:00:00.122Z'))).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    expect(await drainOutbox(handle.db, provider.transport, sameMillisecond)).toEqual({ sent: 2, failed: 0 });
   });
 
   it('queues each mail once per cause, however often it is enqueued', async () => {
