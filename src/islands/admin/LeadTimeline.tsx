@@ -164,7 +164,7 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
       {detail.timeline.length === 0 ? (
         <p className="mt-2 text-slate-600">Nothing yet.</p>
       ) : (
-        <ol className="mt-2 space-y-3 border-l-2 border-slate-200 pl-4">
+        <ol aria-labelledby={id} className="mt-2 space-y-3 border-l-2 border-slate-200 pl-4">
           {detail.timeline.map((e) => {
             const actor = actorOf(e);
             return (

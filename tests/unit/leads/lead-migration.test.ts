@@ -53,13 +53,51 @@ function migrationsBeforeLeads(): string {
   return dir;
 }
 
+const consent = `'v1', '2026-11-01T00:00:00Z'`;
+
+/** Requests, spam and mails as they stood before migration 0007_leads. */
+async function seedRequests(): Promise<void> {
+  // Grace: a replied message (Mon 2 Nov), then an audit pending (Tue 3 Nov) with another case and a phone.
+  await db.execute(
+    sql.raw(`insert into contact_messages (name, email, company, message, status, consent_version, consented_at, created_at)
+      values ('Grace H', 'Grace@Acme.example', 'Acme', 'Hello', 'replied', ${consent}, '2026-11-02T15:00:00Z')`),
+  );
+  await db.execute(
+    sql.raw(`insert into audit_submissions (source, contact_name, contact_email, contact_phone, company_name, consent_version, consented_at, created_at)
+      values ('intake', 'Grace Hopper', ' grace@acme.example ', '+1 555 0100', 'Acme Bio', ${consent}, '2026-11-03T15:00:00Z')`),
+  );
+  // A spam message from Grace's address later on changes nothing of her.
+  await db.execute(
+    sql.raw(`insert into contact_messages (name, email, company, message, is_spam, consent_version, consented_at, created_at)
+      values ('BUY NOW', 'grace@acme.example', 'Spam Inc', 'x', true, ${consent}, '2026-11-04T15:00:00Z')`),
+  );
+  // Alan: an unread message on Saturday 7 Nov (due at the end of Monday 9 Nov in New York).
+  await db.execute(
+    sql.raw(`insert into contact_messages (name, email, message, consent_version, consented_at, created_at)
+      values ('Alan', 'alan@turing.example', 'Hi', ${consent}, '2026-11-07T15:00:00Z')`),
+  );
+  // Only spam from this address.
+  await db.execute(
+    sql.raw(`insert into contact_messages (name, email, message, is_spam, consent_version, consented_at, created_at)
+      values ('Bot', 'bot@spam.example', 'x', true, ${consent}, '2026-11-05T15:00:00Z')`),
+  );
+  await db.execute(
+    sql.raw(`insert into mail_outbox (idempotency_key, kind, "to", subject, text_body, html_body)
+      values ('k1', 'contact.confirmation', 'GRACE@acme.example', 's', 't', 'h'), ('k2', 'contact.staff', 'staff@agency.example', 's', 't', 'h')`),
+  );
+}
+
+/** The migrations 0007_leads and after applied, as `applyMigrations` named them. */
+let applied: string[] = [];
+
+// Every test of the file reads the database as the migration left it, in whatever order they run.
 beforeAll(async () => {
   await freshDatabase();
   await applyMigrations(db, migrationsBeforeLeads());
+  await seedRequests();
+  applied = await applyMigrations(db);
 }, 60_000);
 afterAll(() => close());
-
-const consent = `'v1', '2026-11-01T00:00:00Z'`;
 
 /** A timestamp as ISO 8601 in UTC: PGlite answers a raw query with text, node-postgres with a Date. */
 const iso = (value: unknown): string | null =>
@@ -70,36 +108,7 @@ const times = ['first_request_at', 'last_activity_at', 'awaiting_since', 'respon
 
 describe('migration 0007_leads on existing rows', () => {
   it('links every request to one lead per address and starts the wait at the earliest unanswered one', async () => {
-    // Grace: a replied message (Mon 2 Nov), then an audit pending (Tue 3 Nov) with another case and a phone.
-    await db.execute(
-      sql.raw(`insert into contact_messages (name, email, company, message, status, consent_version, consented_at, created_at)
-        values ('Grace H', 'Grace@Acme.example', 'Acme', 'Hello', 'replied', ${consent}, '2026-11-02T15:00:00Z')`),
-    );
-    await db.execute(
-      sql.raw(`insert into audit_submissions (source, contact_name, contact_email, contact_phone, company_name, consent_version, consented_at, created_at)
-        values ('intake', 'Grace Hopper', ' grace@acme.example ', '+1 555 0100', 'Acme Bio', ${consent}, '2026-11-03T15:00:00Z')`),
-    );
-    // A spam message from Grace's address later on changes nothing of her.
-    await db.execute(
-      sql.raw(`insert into contact_messages (name, email, company, message, is_spam, consent_version, consented_at, created_at)
-        values ('BUY NOW', 'grace@acme.example', 'Spam Inc', 'x', true, ${consent}, '2026-11-04T15:00:00Z')`),
-    );
-    // Alan: an unread message on Saturday 7 Nov (due at the end of Monday 9 Nov in New York).
-    await db.execute(
-      sql.raw(`insert into contact_messages (name, email, message, consent_version, consented_at, created_at)
-        values ('Alan', 'alan@turing.example', 'Hi', ${consent}, '2026-11-07T15:00:00Z')`),
-    );
-    // Only spam from this address.
-    await db.execute(
-      sql.raw(`insert into contact_messages (name, email, message, is_spam, consent_version, consented_at, created_at)
-        values ('Bot', 'bot@spam.example', 'x', true, ${consent}, '2026-11-05T15:00:00Z')`),
-    );
-    await db.execute(
-      sql.raw(`insert into mail_outbox (idempotency_key, kind, "to", subject, text_body, html_body)
-        values ('k1', 'contact.confirmation', 'GRACE@acme.example', 's', 't', 'h'), ('k2', 'contact.staff', 'staff@agency.example', 's', 't', 'h')`),
-    );
-
-    expect(await applyMigrations(db)).toEqual(
+    expect(applied).toEqual(
       readMigrations()
         .filter((m) => m.name >= '0007')
         .map((m) => m.name),
