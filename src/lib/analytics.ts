@@ -3,7 +3,7 @@
  * nowhere otherwise, so the site works the same with analytics blocked.
  *
  * No secret reaches the tag manager: a lead's report link (`/report/<token>`) and a password-reset link
- * (`/admin?reset=<token>`) carry their secret in the address, so every URL an event names (its page path, the
+ * (`/admin?reset=<token>`) and a confirmation link (`/admin?confirm=<token>`) carry their secret in the address, so every URL an event names (its page path, the
  * page's location and referrer, a link) goes through `redactUrl` first. Each event names the redacted
  * `page_location` and `page_referrer` itself, so the tag does not take the raw ones from the document.
  */
@@ -22,8 +22,8 @@ export const REDACTED = '[redacted]';
 
 /** Paths whose next segment is a secret: the report link `/report/<token>` (and its `/pdf`). */
 const SECRET_PATH = /^(\/report\/)[^/?#]+/;
-/** Query parameters whose value is a secret: the reset link's `reset`, better-auth's `token`, any `…token`, codes, keys. */
-const SECRET_PARAM = /^(reset|.*token|code|key|secret|sig|signature|password)$/i;
+/** Query parameters whose value is a secret: the reset link's `reset`, the confirmation link's `confirm`, better-auth's `token`, any `…token`, codes, keys. */
+const SECRET_PARAM = /^(reset|confirm|.*token|code|key|secret|sig|signature|password)$/i;
 
 /**
  * The URL or path `url` with its secrets replaced by `[redacted]` and its fragment dropped: `/report/<token>/pdf`

@@ -1,7 +1,7 @@
 /**
  * What the functions' log may say of a request's address. Some addresses carry a bearer secret: a report link
  * (`/report/<token>`, `/report/<token>/pdf`, and the page's own `/report/<token>/opened`), a password-reset link
- * (`/reset-password/<token>`, `?reset=`), a confirmation link (`?token=`), a code (`?code=`). Netlify keeps
+ * (`/reset-password/<token>`, `?reset=`), a confirmation link (`?confirm=`, and better-auth's old `?token=`), a code (`?code=`). Netlify keeps
  * function logs and shows them to everyone with access to the project, so every path or URL a log line names goes
  * through `redactUrl` first: the secret becomes `[redacted]`, the rest stays readable.
  */
@@ -10,7 +10,7 @@
 const SECRET_SEGMENTS = /(\/(?:report|reset-password)\/)[^/?#\s]+/g;
 
 /** Query parameters whose value is a secret (any case). */
-const SECRET_PARAMS = /([?&](?:token|reset|code|secret)=)[^&#\s]*/gi;
+const SECRET_PARAMS = /([?&](?:token|reset|confirm|code|secret)=)[^&#\s]*/gi;
 
 export const REDACTED = '[redacted]';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { expect, test } from '@playwright/test';
-import { auditSubmissions, blogPosts, contactMessages, userRoles, users } from '../../src/db/schema.ts';
+import { auditSubmissions, blogPosts, contactMessages, userRoles, users, verifications } from '../../src/db/schema.ts';
 import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
@@ -197,6 +197,33 @@ test('the sign-in screen: required fields, sign-up without access, no-role notic
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText(/confirm/i).first()).toBeVisible();
+
+  // The link of the confirmation mail (its token, as the outbox's verification row holds it) chooses the password:
+  // the one typed at sign-up no longer signs in, the chosen one does, and the account still has no role.
+  const token = await withDb(async (db) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const rows = await db
+      .select({ identifier: verifications.identifier })
+      .from(verifications)
+      .where(and(eq(verifications.value, user!.id), like(verifications.identifier, 'reset-password:%')));
+    return rows.at(-1)!.identifier.slice('reset-password:'.length);
+  });
+  await page.goto(`/admin?confirm=${token}`);
+  await expect(page.getByRole('heading', { name: 'Confirm your email: choose your password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByLabel('Your password', { exact: true }).fill(`${password} again`);
+  await page.getByRole('button', { name: 'Confirm and save password' }).click();
+  await expect(
+    page.getByText('Your email is confirmed and your password saved. Sign in with it.').last(),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(/invalid email or password/i).last()).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(`${password} again`);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Your account has no access yet. An administrator must grant you a role.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
 
   // A confirmed account whose role was taken away sees the notice of decision 10.
   const roleless = `roleless-${Date.now()}@bolesta.example`;

@@ -30,7 +30,7 @@ import { limitFromEnv } from '../../server/rate-limit.ts';
 import { secondStepGuard } from './second-step-guard.ts';
 import { SESSION_LIMITS, SESSION_TOUCH_SECONDS, sessionRules } from './session-limits.ts';
 import { clearSignInFailures } from './sign-in-guard.ts';
-import { grantFirstAdmin } from './first-admin.ts';
+import { confirmAddress, confirmationToken, CONFIRM_SECONDS } from './confirmation.ts';
 import { accountAuditHooks } from './account-audit.ts';
 import { hashedRecoveryCodes } from './recovery-codes.ts';
 import { setPasswordChangeRequired, temporaryPasswords } from './temporary-password.ts';
@@ -55,7 +55,6 @@ const MAIL_LIMIT = { window: 600, max: 5 } as const;
 /** Where the portal lives: the verification link lands there, the reset form is rendered there. */
 export const PORTAL_PATH = '/admin';
 const AUTH_PATH = '/api/auth';
-const VERIFY_SECONDS = 24 * 3600;
 const RESET_SECONDS = 3600;
 
 /**
@@ -85,8 +84,16 @@ export function allowedHosts(env: Env = platformEnv()): string[] {
   return [...new Set([...configuredOrigins().map((o) => new URL(o).host), ...netlifyHosts])];
 }
 
-/** Answers 400 to a sign-up or name change whose name is too long or holds a web address. */
-const refuseBadAccountName = createAuthMiddleware(async (ctx) => {
+/** Where better-auth's own confirmation link (which confirmed the password typed at sign-up) now leads. */
+export const REPLACED_LINK_PATH = `${PORTAL_PATH}?link=replaced`;
+
+/**
+ * Answers 400 to a sign-up or name change whose name is too long or holds a web address, and sends better-auth's
+ * own confirmation link (`/verify-email`, of mails sent before confirmation chose the password) to the portal's
+ * notice instead of confirming the password its sign-up typed (confirmation.ts).
+ */
+const beforeAuth = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === '/verify-email') throw ctx.redirect(REPLACED_LINK_PATH);
   if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
   const problem = accountNameProblem((ctx.body as { name?: unknown } | undefined)?.name);
   if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
@@ -94,6 +101,27 @@ const refuseBadAccountName = createAuthMiddleware(async (ctx) => {
 
 function createAuth(db: Db) {
   const authSecret = secret();
+  /**
+   * The confirmation mail of `user`: its link opens "choose your password" with a token of our own (the token
+   * better-auth made would confirm the password typed at sign-up); the link's origin is the one better-auth
+   * resolved for the request (`url`).
+   */
+  const sendConfirmation = async ({
+    user,
+    url,
+  }: {
+    user: { id: string; email: string; name: string };
+    url: string;
+  }) => {
+    const token = await confirmationToken((await getAuth(db).$context).internalAdapter, user.id);
+    await sendAccountMail(
+      db,
+      verificationMail,
+      { user, token, url },
+      (origin, t) => `${origin}${PORTAL_PATH}?confirm=${t}`,
+      CONFIRM_SECONDS,
+    );
+  };
   return betterAuth({
     appName: site.agencyName,
     secret: authSecret,
@@ -152,11 +180,19 @@ function createAuth(db: Db) {
       revokeSessionsOnPasswordReset: true,
       // The mailbox's owner chose a new password: the failed guesses before it no longer lock them out.
       // A reset by mail is a password the owner chose: no longer a temporary one either.
-      onPasswordReset: ({ user }) =>
-        Promise.all([clearSignInFailures(db, user.email), setPasswordChangeRequired(db, user.id, false)]).then(
-          () => {},
+      // A reset of an unconfirmed account is its confirmation (confirmation.ts): only the mailbox gets the link.
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await confirmAddress(db, user);
+        await Promise.all([clearSignInFailures(db, user.email), setPasswordChangeRequired(db, user.id, false)]).catch(
           (error) => console.error('clearing sign-in failures failed:', error),
-        ),
+        );
+      },
+      // A second sign-up of an address not yet confirmed gets a fresh confirmation mail (its link chooses the
+      // password, so whoever signed up first gains nothing); a confirmed address gets nothing, as before.
+      onExistingUserSignUp: async ({ user }, request) => {
+        if (user.emailVerified) return;
+        await getAuth(db).api.sendVerificationEmail({ body: { email: user.email }, request });
+      },
       sendResetPassword: (request) =>
         sendAccountMail(
           db,
@@ -171,21 +207,10 @@ function createAuth(db: Db) {
       // An unconfirmed sign-in with the right password gets a fresh link, so an expired one is no dead end.
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
-      // ADMIN_BOOTSTRAP_EMAIL's owner becomes the first admin here, once the address is confirmed (first-admin.ts).
-      afterEmailVerification: async (user) => {
-        await grantFirstAdmin(db, user);
-      },
-      expiresIn: VERIFY_SECONDS,
-      // Whatever callbackURL the client sent, the link returns to the portal.
-      sendVerificationEmail: (request) =>
-        sendAccountMail(
-          db,
-          verificationMail,
-          request,
-          (origin, token) =>
-            `${origin}${AUTH_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(PORTAL_PATH)}`,
-          VERIFY_SECONDS,
-        ),
+      expiresIn: CONFIRM_SECONDS,
+      // The link opens "choose your password" in the portal, whatever callbackURL the client sent; choosing it
+      // confirms the address, and ADMIN_BOOTSTRAP_EMAIL's owner becomes the first admin then (confirmation.ts).
+      sendVerificationEmail: sendConfirmation,
     },
     rateLimit: {
       enabled: true, // better-auth enables it only when NODE_ENV is production
@@ -223,7 +248,7 @@ function createAuth(db: Db) {
     },
     telemetry: { enabled: false },
     // The account name is typed by whoever signs up and is shown in the portal: short, never a web address.
-    hooks: { before: refuseBadAccountName },
+    hooks: { before: beforeAuth },
     // A new password and two-factor sign-in on or off, in the action log (account-audit.ts).
     databaseHooks: accountAuditHooks(db),
   });

@@ -1,12 +1,13 @@
 /**
  * The first administrator without a shell: the agency sets `ADMIN_BOOTSTRAP_EMAIL` in Netlify, signs up at
- * /admin with that address and opens the confirmation link; the moment the address is confirmed, and only
+ * /admin with that address, opens the confirmation link and chooses the password there (confirmation.ts); the
+ * moment the address is confirmed, and only
  * while no one holds the admin role, the account becomes the first admin (audited as a role grant by
  * `ADMIN_BOOTSTRAP_EMAIL`). Once any admin exists the variable grants nothing: the refusal is logged and
  * audited, and the portal's own User Roles tab (or `npm run admin`) is the way to more admins.
  *
- * The address must be confirmed by its mailbox's owner, so whoever signs up with it first gains nothing
- * unless they can read that mailbox. The portal then asks the new admin to set up two-factor sign-in.
+ * The address must be confirmed by its mailbox's owner, who chooses the password as they do, so whoever signs up
+ * with it first gains nothing unless they can read that mailbox. The portal then asks the new admin to set up two-factor sign-in.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

@@ -19,7 +19,7 @@ import {
 } from '../../features/accounts/contract.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
 import { TextField } from '../forms/fields.tsx';
-import { forgetResetToken, takeResetToken, type Me } from './portal-session.ts';
+import { forgetResetToken, isConfirmation, openedLinkNotice, takeResetToken, type Me } from './portal-session.ts';
 import type { ApiError } from './api.ts';
 import { authCall } from './auth-client.ts';
 import { SignOutButton } from './SignOutButton.tsx';
@@ -61,6 +61,9 @@ export function SignIn({
   // Kept in memory: the address lost it as the portal opened (takeResetToken).
   const [resetToken] = useState(takeResetToken);
   const [mode, setMode] = useState<Mode>(resetToken ? 'reset' : 'sign-in');
+  // A confirmation link chooses the account's first password: the same form, in its own words.
+  const [confirming] = useState(isConfirmation);
+  const [replacedLink] = useState(() => openedLinkNotice() === 'replaced');
   // One form for every screen (the email typed stays), checked by the schema of the screen shown.
   const schema = schemas[mode === 'code' ? 'sign-in' : mode] as z.ZodMiniType<AccountValues, AccountValues>;
   const { form, refuse } = usePortalForm(schema, { email: '', password: '' });
@@ -101,7 +104,11 @@ export function SignIn({
         show('sign-in');
       } else if (mode === 'reset') {
         await authCall((auth) => auth.resetPassword({ newPassword: password, token: resetToken ?? '' }));
-        toast.success('Your password was changed. Sign in with the new one.');
+        toast.success(
+          confirming
+            ? 'Your email is confirmed and your password saved. Sign in with it.'
+            : 'Your password was changed. Sign in with the new one.',
+        );
         forgetResetToken();
         backToSignIn();
       }
@@ -126,6 +133,8 @@ export function SignIn({
     );
   }
 
+  const title = mode === 'reset' && confirming ? 'Confirm your email: choose your password' : titles[mode];
+
   return (
     <div className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
       {signedInWithoutRole && (
@@ -140,9 +149,15 @@ export function SignIn({
           Your session expired. Please sign in again.
         </p>
       )}
-      <h2 className="text-2xl font-bold text-ink">{titles[mode]}</h2>
+      {replacedLink && mode === 'sign-in' && (
+        <p role="alert" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          That confirmation link no longer works. Choose “Forgot your password?” below: the link we then send confirms
+          your email and lets you choose your password.
+        </p>
+      )}
+      <h2 className="text-2xl font-bold text-ink">{title}</h2>
       <FormProvider {...form}>
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label={titles[mode]}>
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label={title}>
           {mode !== 'reset' && (
             <TextField id="admin-email" name="email" label="Email" type="email" autoComplete="username" />
           )}
@@ -150,7 +165,7 @@ export function SignIn({
             <TextField
               id="admin-password"
               name="password"
-              label={mode === 'reset' ? 'New password' : 'Password'}
+              label={mode === 'reset' ? (confirming ? 'Your password' : 'New password') : 'Password'}
               type="password"
               autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
               hint={mode === 'sign-in' ? undefined : `${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
@@ -161,7 +176,11 @@ export function SignIn({
             disabled={form.formState.isSubmitting}
             className={`w-full ${buttonClass({ size: 'form' })}`}
           >
-            {form.formState.isSubmitting ? 'Please wait…' : buttons[mode]}
+            {form.formState.isSubmitting
+              ? 'Please wait…'
+              : mode === 'reset' && confirming
+                ? 'Confirm and save password'
+                : buttons[mode]}
           </button>
         </form>
       </FormProvider>

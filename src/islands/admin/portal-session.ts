@@ -79,19 +79,27 @@ export function forgetLinkedLead(): void {
   }
 }
 
-// The token of the password-reset link this page was opened with, once it is off the address.
+// The token of the password-reset or confirmation link this page was opened with, once it is off the address.
 let resetToken: string | null = null;
+// Which of the two it was: a confirmation link chooses the first password of an account (its address confirmed).
+let confirming = false;
+// The notice a link asked for (`?link=replaced`: an old confirmation link, which no longer confirms anything).
+let linkNotice: string | null = null;
 
 /**
- * The token of a password-reset link (`/admin?reset=<token>`): taken off the address at once (so it is not
- * left in the history, a bookmark, a shared screen or an analytics hit) and kept in memory for the reset form.
+ * The token of a password-reset link (`/admin?reset=<token>`) or a confirmation link (`/admin?confirm=<token>`),
+ * both of which choose a password: taken off the address at once (so it is not left in the history, a bookmark,
+ * a shared screen or an analytics hit) and kept in memory for the form. `?link=` goes with them.
  */
 export function takeResetToken(): string | null {
   try {
     const url = new URL(location.href);
-    if (url.searchParams.has('reset')) {
-      resetToken = url.searchParams.get('reset') || null;
-      url.searchParams.delete('reset');
+    for (const name of ['reset', 'confirm', 'link']) {
+      if (!url.searchParams.has(name)) continue;
+      const value = url.searchParams.get(name) || null;
+      if (name === 'link') linkNotice = value;
+      else [resetToken, confirming] = [value, name === 'confirm'];
+      url.searchParams.delete(name);
       history.replaceState(history.state, '', url);
     }
   } catch {
@@ -100,9 +108,16 @@ export function takeResetToken(): string | null {
   return resetToken;
 }
 
+/** Whether the token is a confirmation link's (the account's first password), not a reset's. */
+export const isConfirmation = (): boolean => confirming;
+
+/** The notice the portal was opened with (`replaced`: an old confirmation link), if any. */
+export const openedLinkNotice = (): string | null => linkNotice;
+
 /** Forgets the reset token (used, or given up). */
 export function forgetResetToken(): void {
   resetToken = null;
+  confirming = false;
 }
 
 /** Forgets the remembered tab (signing out: the next person starts on the first tab). */

@@ -235,12 +235,12 @@ export function verificationMail(m: AccountMailData): Mail {
       subject: `Confirm your email for the ${site.agencyName} portal`,
     },
     'Confirm your email',
-    `An account for the ${site.agencyName} staff portal was created with this address. Open the link below to confirm it; then you can sign in.`,
+    `An account for the ${site.agencyName} staff portal was created with this address. Open the link below to confirm it and choose your password; then you can sign in.`,
     [
-      ['Confirm your email', m.url],
+      ['Confirm and choose your password', m.url],
       ['The link works for', validFor(m.validMinutes)],
     ],
-    `Did not create this account? Ignore this email: nothing happens without the confirmation. Questions? Write to ${site.email}.`,
+    `Did not create this account? Ignore this email: nobody can sign in with it unless you open the link and choose a password. Questions? Write to ${site.email}.`,
   );
   return privateLink(mail, m.url);
 }

@@ -221,7 +221,7 @@ describe('account links on a deploy preview', () => {
       // A preview mails only the staff inbox; the link in it opens the preview.
       const link = await linkIn('auth.verify', site.staffInbox);
       expect(link.origin).toBe(preview);
-      expect(link.pathname).toBe('/api/auth/verify-email');
+      expect(link.pathname).toBe('/admin');
       const [mail] = await outbox();
       expect(mail!.subject).toMatch(/^\[Preview, meant for colleague@agency\.example\]/);
     });

@@ -12,7 +12,7 @@ import { runAdmin } from '../../../scripts/admin.ts';
 import { useDatabase, type DbHandle } from '../../../src/db/client.ts';
 import * as schema from '../../../src/db/schema.ts';
 import { quietConsole, useTestDatabase, type TestDatabaseOptions } from '../test-db.ts';
-import { get, PASSWORD, post, sessionCookie, signIn, signUp } from './browser.ts';
+import { PASSWORD, post, sessionCookie, signIn, signUp } from './browser.ts';
 import { deployedSettings } from '../../fixtures/deployed-settings.ts';
 
 /** Every table the auth tests write, emptied in this order (rows that point at users first). */
@@ -70,16 +70,25 @@ export async function linkIn(kind: string, to: string): Promise<URL> {
   return new URL(link!);
 }
 
-/** Follows the confirmation link mailed to `email`, as its owner does. */
-export async function confirm(email: string): Promise<void> {
-  const link = await linkIn('auth.verify', email);
-  expect((await get(link.pathname + link.search)).status).toBe(302);
+/** The token of the confirmation link mailed to `email` (`/admin?confirm=<token>`); the newest when there are several. */
+export async function confirmationToken(email: string): Promise<string> {
+  const mails = (await outbox()).filter((m) => m.kind === 'auth.verify' && m.to === email);
+  expect(mails.length).toBeGreaterThan(0);
+  const link = new URL(mails.at(-1)!.textBody.match(/https?:\/\/\S+/)![0]);
+  expect(link.pathname).toBe('/admin');
+  return link.searchParams.get('confirm')!;
+}
+
+/** Follows the confirmation link mailed to `email` and chooses `password` there, as its owner does. */
+export async function confirm(email: string, password = PASSWORD): Promise<void> {
+  const token = await confirmationToken(email);
+  expect((await post('/reset-password', { token, newPassword: password })).status).toBe(200);
 }
 
 /** Signs up and follows the confirmation link, as a new staff member does. */
 export async function confirmedAccount(email: string, password = PASSWORD): Promise<void> {
   expect((await signUp(email, password)).status).toBe(200);
-  await confirm(email);
+  await confirm(email, password);
 }
 
 /** A confirmed account, signed in: its session cookie. */

@@ -5,7 +5,7 @@ import { userRoles, users } from '../../../src/db/schema.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../src/features/accounts/auth.ts';
 import { requireRole } from '../../../src/features/accounts/require-role.ts';
 import { origin } from '../function-harness.ts';
-import { get, PASSWORD, post, requestWith, sessionCookie, signIn, signUp } from './browser.ts';
+import { PASSWORD, post, requestWith, sessionCookie, signIn, signUp } from './browser.ts';
 import { confirmedAccount, linkIn, outbox, useAuthDatabase } from './harness.ts';
 
 const handle = useAuthDatabase();
@@ -23,11 +23,12 @@ describe('sign-up', () => {
     const mails = await outbox();
     expect(mails.map((m) => [m.kind, m.to])).toEqual([['auth.verify', 'rf@lab.example']]);
     expect(mails[0]!.subject).toMatch(/confirm your email/i);
+    // The link opens "choose your password" in the portal (confirmation.ts), never a confirmation of its own.
     const link = await linkIn('auth.verify', 'rf@lab.example');
     expect(link.origin).toBe(origin);
-    expect(link.pathname).toBe('/api/auth/verify-email');
-    expect(link.searchParams.get('callbackURL')).toBe('/admin');
-    expect(link.searchParams.get('token')).toBeTruthy();
+    expect(link.pathname).toBe('/admin');
+    expect([...link.searchParams.keys()]).toEqual(['confirm']);
+    expect(link.searchParams.get('confirm')).toMatch(/^[\w-]{32}$/);
   });
 
   it(`refuses passwords shorter than ${PASSWORD_MIN} or longer than ${PASSWORD_MAX} characters and stores nothing`, async () => {
@@ -107,26 +108,27 @@ describe('confirmation before the first sign-in', () => {
     });
     expect(refused.headers.getSetCookie().filter((c) => c.includes('session_token='))).toEqual([]);
 
-    // The refused attempt sent a fresh link; either one works.
+    // The refused attempt sent a fresh link; either one works, and confirms by choosing the password.
     const links = (await outbox()).filter((m) => m.kind === 'auth.verify');
-    expect(links.length).toBeGreaterThanOrEqual(1);
-    const link = new URL(links[0]!.textBody.match(/https?:\/\/\S+/)![0]);
-    const verified = await get(link.pathname + link.search);
-    expect(verified.status).toBe(302);
-    expect(verified.headers.get('location')).toBe('/admin');
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    const token = new URL(links[0]!.textBody.match(/https?:\/\/\S+/)![0]).searchParams.get('confirm');
+    const chosen = await post('/reset-password', { token, newPassword: 'the chosen passphrase' });
+    expect(chosen.status).toBe(200);
     const [user] = await handle.db.select().from(users).where(eq(users.email, 'new@lab.example'));
     expect(user!.emailVerified).toBe(true);
 
-    const res = await signIn('new@lab.example');
+    expect((await signIn('new@lab.example')).status).toBe(401); // the sign-up's password is gone
+    const res = await signIn('new@lab.example', 'the chosen passphrase');
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ user: { email: 'new@lab.example', emailVerified: true } });
   });
 
   it('does not confirm with a forged token', async () => {
     expect((await signUp('forged@lab.example')).status).toBe(200);
-    const res = await get('/api/auth/verify-email?token=not-a-token&callbackURL=%2Fadmin');
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/admin?error=INVALID_TOKEN');
+    const res = await post('/reset-password', { token: 'not-a-token', newPassword: 'a forged passphrase' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'INVALID_TOKEN' });
     expect((await signIn('forged@lab.example')).status).toBe(403);
+    expect((await signIn('forged@lab.example', 'a forged passphrase')).status).toBe(401);
   });
 });

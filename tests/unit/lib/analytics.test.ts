@@ -13,6 +13,7 @@ describe('redactUrl: no secret of an address reaches analytics', () => {
       'https://www.bolesta.example/report/[redacted]?utm_source=mail',
     ],
     [`/admin?reset=${TOKEN}`, '/admin?reset=[redacted]'],
+    [`/admin?confirm=${TOKEN}`, '/admin?confirm=[redacted]'],
     [
       `https://www.bolesta.example/admin?lead=42&reset=${TOKEN}`,
       'https://www.bolesta.example/admin?lead=42&reset=[redacted]',

@@ -30,6 +30,7 @@ describe('redactUrl', () => {
       'https://site.example/api/auth/reset-password/[redacted]?callbackURL=%2Fadmin',
     );
     expect(redactUrl(`/admin?reset=${TOKEN}&tab=leads`)).toBe('/admin?reset=[redacted]&tab=leads');
+    expect(redactUrl(`/admin?confirm=${TOKEN}`)).toBe('/admin?confirm=[redacted]');
     expect(redactUrl(`/api/auth/verify-email?token=${TOKEN}&callbackURL=%2Fadmin`)).toBe(
       '/api/auth/verify-email?token=[redacted]&callbackURL=%2Fadmin',
     );
