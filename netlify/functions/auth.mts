@@ -24,6 +24,7 @@ import {
   settleSignIn,
   type SignInOutcome,
 } from '../../src/features/accounts/sign-in-guard.ts';
+import { loggable } from '../../src/server/loggable.ts';
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
@@ -77,7 +78,7 @@ async function signInOutcome(response: Response): Promise<SignInOutcome> {
 async function settled(db: Db, email: string, response: Response, requestId: string): Promise<Response> {
   const outcome = await signInOutcome(response);
   await settleSignIn(db, email, outcome).catch((error) =>
-    console.error(`[${requestId}] settling a sign-in (${outcome}) failed:`, error),
+    console.error(`[${requestId}] settling a sign-in (${outcome}) failed:`, loggable(error)),
   );
   return response;
 }
@@ -132,7 +133,7 @@ export default withErrors(async (request, context) => {
   if (email !== null) {
     // Without its counter a sign-in is not let through: the limit must not vanish with a database hiccup.
     const gate = await admitSignIn(handle.db, email).catch((error: unknown) => {
-      console.error(`[${context.requestId}] counting a sign-in failed:`, error);
+      console.error(`[${context.requestId}] counting a sign-in failed:`, loggable(error));
       return null;
     });
     if (!gate) return signInUnavailable();
@@ -142,7 +143,7 @@ export default withErrors(async (request, context) => {
   try {
     response = await withBackground(context.waitUntil, () => getAuth(handle.db).handler(forwarded));
   } catch (error) {
-    console.error(`${requestLabel(request, context)} failed:`, error);
+    console.error(`${requestLabel(request, context)} failed:`, loggable(error));
     if (email !== null) await settled(handle.db, email, new Response(null, { status: 500 }), context.requestId);
     return signInUnavailable();
   }

@@ -12,6 +12,7 @@ import { allPublishedPosts, findPublishedPost, listPublishedPosts } from '../../
 import { fillShell, notFoundPage as notFound, unavailablePage } from '../../src/server/built-page.ts';
 import { blogPaths } from '../../src/features/blog/paths.ts';
 import { allowMethods, requestLabel, withErrors } from '../../src/server/http.ts';
+import { loggable } from '../../src/server/loggable.ts';
 
 const respond = (body: string, type: string, status = 200) =>
   new Response(body, { status, headers: { 'Content-Type': type, ...blogCacheHeaders() } });
@@ -28,7 +29,7 @@ export default withErrors(async (request, context) => {
   try {
     return await answer(url, handle.db, context.params.slug);
   } catch (error) {
-    console.error(`${requestLabel(request, context)} not rendered:`, error);
+    console.error(`${requestLabel(request, context)} not rendered:`, loggable(error));
     return unavailable();
   }
 });

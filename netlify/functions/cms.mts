@@ -7,12 +7,13 @@ import type { Config } from '@netlify/functions';
 import { loadBuiltPage, unavailablePage } from '../../src/server/built-page.ts';
 import { allowMethods, withErrors } from '../../src/server/http.ts';
 import { CMS_HEADERS } from '../../src/server/security-headers.ts';
+import { loggable } from '../../src/server/loggable.ts';
 
 export default withErrors(async (request) => {
   const guard = allowMethods(request, ['GET', 'HEAD']);
   if (guard) return guard;
   const page = await loadBuiltPage('/cms-shell').catch((error: unknown) => {
-    console.error('The editor page is missing:', error);
+    console.error('The editor page is missing:', loggable(error));
     return null;
   });
   if (!page) return unavailablePage('The content editor');

@@ -17,6 +17,7 @@ import { openDeliveredReport, recordFirstOpening } from '../../src/features/repo
 import { renderReportPage, reportPageHeaders } from '../../src/features/reports/page.ts';
 import { renderReportPdf } from '../../src/features/reports/pdf.ts';
 import { reportFileName } from '../../src/features/reports/text.ts';
+import { loggable } from '../../src/server/loggable.ts';
 
 /** What every answer of a report link carries, the 404 included: the token is in its URL. */
 function privately(response: Response): Response {
@@ -52,7 +53,7 @@ async function opened(request: Request, token: string, requestId: string): Promi
     return noContent();
   } catch (error) {
     if (error instanceof ApiError) return refusalResponse(error);
-    console.error(`${requestLabel(request, { requestId })} not recorded:`, error);
+    console.error(`${requestLabel(request, { requestId })} not recorded:`, loggable(error));
     return refusalResponse(unavailable('Please try again in a minute.'));
   }
 }
@@ -75,7 +76,7 @@ async function answer(request: Request, kind: Exclude<Kind, 'opened'>, token: st
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return notFoundPage();
     // The database or the build's frame is missing: a plain page, the details in the log only.
-    console.error(`${requestLabel(request, { requestId })} not rendered:`, error);
+    console.error(`${requestLabel(request, { requestId })} not rendered:`, loggable(error));
     return unavailablePage('Your report');
   }
 }

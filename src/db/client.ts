@@ -13,7 +13,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { isDeployed, MisconfiguredError, NO_DATABASE, platformEnv, type Env } from '../config/platform.ts';
+import { isDeployed, isPreview, MisconfiguredError, NO_DATABASE, platformEnv, type Env } from '../config/platform.ts';
+import { previewReady } from './preview-data.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -105,7 +106,9 @@ const invocations = new AsyncLocalStorage<Invocation>();
  * missing setting (MisconfiguredError), a local one says how to get a database.
  */
 export function getDb(): Promise<DbHandle> {
-  if (state.__bolestaDb) return state.__bolestaDb;
+  // A deploy preview's database is a copy of production's: nothing is read from it before its people are
+  // pseudonymised (preview-data.ts, once per database).
+  if (state.__bolestaDb) return isPreviewCopy() ? state.__bolestaDb.then(readyForPreview) : state.__bolestaDb;
   const invocation = invocations.getStore();
   if (invocation) return (invocation.handle ??= openConfigured());
   state.__bolestaDb = openConfigured().catch((error) => {
@@ -115,9 +118,32 @@ export function getDb(): Promise<DbHandle> {
   return state.__bolestaDb;
 }
 
+/**
+ * Whether this invocation's database is a preview's copy of production, to be pseudonymised: a deploy preview or
+ * branch deploy on Netlify Database, whose preview branch is such a copy. With `DATABASE_URL` a preview has a
+ * staging database of its own (README); should that setting name production's database by mistake,
+ * pseudonymising it would destroy production's leads, so a `DATABASE_URL` database is never touched.
+ */
+export const isPreviewCopy = (env: Env = platformEnv()): boolean => isPreview() && !env.DATABASE_URL;
+
+/** The handle once its database is a pseudonymised preview copy (a handle handed over: once per handle). */
+const readyForPreview = async (handle: DbHandle): Promise<DbHandle> => {
+  await previewReady(handle.db, handle);
+  return handle;
+};
+
 async function openConfigured(): Promise<DbHandle> {
   const choice = chooseDatabase();
-  if (choice) return openChoice(choice);
+  if (choice) {
+    const handle = await openChoice(choice);
+    if (!isPreviewCopy()) return handle;
+    // Once per database and process: later invocations of this instance skip even the check.
+    await previewReady(handle.db, choice.url).catch(async (error: unknown) => {
+      await handle.close().catch(() => {});
+      throw error;
+    });
+    return handle;
+  }
   if (isDeployed()) throw new MisconfiguredError([NO_DATABASE]);
   throw new Error('No database: set DATABASE_URL, or run the functions through `npm start` / `npm run dev`.');
 }

@@ -644,6 +644,19 @@ export const intakeFunnelDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.step] })],
 );
 
+/**
+ * A deploy preview's database is a copy of production's (docs/privacy.md, "Deploy previews"): the first
+ * function to open it in a preview pseudonymises every person in it (src/db/preview-data.ts) and writes this
+ * one row, so it runs once per database. Production never writes it.
+ */
+export const previewData = pgTable('preview_data', {
+  /** Always 1: one row at most. */
+  id: integer('id').primaryKey().default(1),
+  pseudonymisedAt: ts('pseudonymised_at').notNull().defaultNow(),
+  /** Rows changed or deleted, by table. */
+  counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+});
+
 export type Lead = typeof leads.$inferSelect;
 export type LeadEvent = typeof leadEvents.$inferSelect;
 export type AuditSubmission = typeof auditSubmissions.$inferSelect;

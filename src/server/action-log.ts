@@ -7,8 +7,10 @@
  * feature writes here, so the writer is core (like the mail outbox); reading the log is the action-log
  * feature's (src/features/action-log/log.ts).
  */
+import { createHmac } from 'node:crypto';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog, type AuditAction } from '../db/schema.ts';
+import { derivedKey } from './derived-key.ts';
 
 /** Who acted: the signed-in staff member (a `SessionUser` is one), or the command line. */
 export interface AuditActor {
@@ -47,4 +49,31 @@ export async function recordAudit(
     targetId: target.id,
     detail,
   });
+}
+
+/**
+ * What the log keeps of a search text (a list's `q`): a keyed digest, never the text, so a search for a person's
+ * name leaves no name behind, and an erasure still finds the rows of a search for them (the digests of their
+ * name, address, company and phone, and each of their words; src/features/privacy/person.ts). The same text in
+ * any case or spacing gives the same digest; without the auth secret nobody can test a guess against it.
+ */
+export function searchDigest(text: string): string {
+  const normal = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  const digest = createHmac('sha256', derivedKey('action-log', 'search-text')).update(normal).digest('hex');
+  return `${SEARCH_DIGEST_PREFIX}${digest.slice(0, 32)}`;
+}
+
+/** How a search digest starts in a row's detail. */
+export const SEARCH_DIGEST_PREFIX = 'search:';
+
+/** A list filter's value that names nothing but the system's own words (a status, an id, a page, `mine`). */
+const SYSTEM_VALUE = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/**
+ * A CSV export's filters as its action log row keeps them: the search (`q`) and any value that is not one of the
+ * system's words as its digest, the rest as the URL gave them.
+ */
+export function loggedFilter(name: string, value: string): string {
+  if (value.trim() === '') return '';
+  return name === 'q' || !SYSTEM_VALUE.test(value) ? searchDigest(value) : value;
 }

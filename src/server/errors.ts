@@ -7,6 +7,7 @@
  */
 import { ApiError, type FieldErrors } from '../lib/api-error.ts';
 import { apiError } from './http.ts';
+import { loggable } from './loggable.ts';
 
 export { ApiError, type FieldErrors };
 
@@ -51,7 +52,7 @@ export async function answerOrFail(work: () => Promise<Response>, failed: ApiErr
     return await work();
   } catch (error) {
     if (error instanceof ApiError) return refusalResponse(error);
-    console.error(`${where}:`, error);
+    console.error(`${where}:`, loggable(error));
     return refusalResponse(failed);
   }
 }

@@ -23,6 +23,7 @@ import {
   twoFactorSettingProblems,
   type SiteContext,
 } from '../config/platform.ts';
+import { loggable } from './loggable.ts';
 
 export interface Check {
   ok: boolean;
@@ -100,7 +101,7 @@ async function database(detail: boolean): Promise<Check> {
     if (!detail) return { ok: false, detail: 'reachable, but not migrated' };
     return { ok: false, detail: `reachable, but not migrated (${(await unmigratedTables(db)).join(', ')})` };
   } catch (error) {
-    console.error('health: database check failed:', error);
+    console.error('health: database check failed:', loggable(error));
     return { ok: false, detail: 'unreachable' };
   }
 }
@@ -210,7 +211,7 @@ async function blobs(probe: () => Promise<unknown>): Promise<Check> {
     await within(probe());
     return { ok: true, detail: 'reachable' };
   } catch (error) {
-    console.error('health: blobs check failed:', error);
+    console.error('health: blobs check failed:', loggable(error));
     return { ok: false, detail: 'unreachable' };
   }
 }

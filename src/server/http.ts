@@ -9,6 +9,7 @@ import { openInvocation } from '../db/client.ts';
 import { assertProductionReady, inDeployContext, isPreview, MisconfiguredError } from '../config/platform.ts';
 import { securityHeadersFor } from './security-headers.ts';
 import { redactUrl } from './redact.ts';
+import { loggable } from './loggable.ts';
 
 /** The part of Netlify's function context this project uses; the local runtime provides exactly this. */
 export type FnContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'url' | 'waitUntil'> & {
@@ -94,7 +95,7 @@ export function withErrors(handler: Handler, options: { checkSettings?: boolean 
       ...context,
       waitUntil: (work) =>
         void background.push(
-          work.catch((error) => console.error(`[${context.requestId}] background task failed:`, error)),
+          work.catch((error) => console.error(`[${context.requestId}] background task failed:`, loggable(error))),
         ),
     };
     let response: Response;
@@ -109,7 +110,7 @@ export function withErrors(handler: Handler, options: { checkSettings?: boolean 
         console.error(`${where} refused: ${error.message}`);
         response = misconfigured();
       } else {
-        console.error(`${where} failed:`, error);
+        console.error(`${where} failed:`, loggable(error));
         response = apiError(500, 'internal', 'Something went wrong on our side. Please try again in a moment.');
       }
     }

@@ -19,6 +19,8 @@ export interface ParityContext {
   /** A production deploy without BETTER_AUTH_SECRET, serving only /api/contact. */
   misconfigured: Deploy;
   databaseUrl: string;
+  /** The deploy preview's own database: a copy of production's made before the deploys started. */
+  previewDatabaseUrl: string;
   blobs: { edgeURL: string; uncachedEdgeURL: string; siteID: string; token: string; region: 'us-east-2' };
   admin: { email: string; password: string };
   /** The deploys' HEALTH_TOKEN: `Authorization: Bearer <it>` reads the health check's detail. */

@@ -1,8 +1,9 @@
 /**
  * The deploy of the parity run, made once for every test file: the functions bundled as Netlify bundles
  * them, PostgreSQL 15 migrated as Netlify Database migrates at deploy, the first admin made with the CLI,
- * Netlify's own local Blobs server, and three deploys served by scripts/parity/server.ts: production, a
- * deploy preview, and a production deploy missing its auth secret.
+ * people in production's data, the deploy preview's own database branched from it as Netlify Database branches
+ * one (a copy, people included), Netlify's own local Blobs server, and three deploys served by
+ * scripts/parity/server.ts: production, a deploy preview, and a production deploy missing its auth secret.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -17,6 +18,8 @@ import type { InstanceOptions } from '../../scripts/parity/server.ts';
 import { deployedSettings } from '../fixtures/deployed-settings.ts';
 import { openPostgres } from '../../src/db/client.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
+import { sql } from 'drizzle-orm';
+import { seedProductionPeople } from './production-people.ts';
 import type { Deploy, ParityContext } from './context.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -55,9 +58,10 @@ export default async function setup(project: TestProject) {
 
   try {
     const admin = { email: 'admin@agency.example', password: `Parity-${randomBytes(12).toString('base64url')}` };
+    const previewDatabaseUrl = previewUrl(databaseUrl);
     const [artifacts] = await Promise.all([
       buildArtifacts(repoRoot, folder('artifacts')),
-      prepareDatabase(databaseUrl, admin),
+      prepareDatabase(databaseUrl, admin).then(() => branchDatabase(databaseUrl, previewDatabaseUrl)),
     ]);
     console.log(`parity: ${artifacts.functions.length} functions bundled, database ready (${seconds(started)})`);
 
@@ -71,12 +75,12 @@ export default async function setup(project: TestProject) {
     const healthToken = randomBytes(32).toString('base64url'); // the health check's detail (HEALTH_TOKEN)
 
     // What Netlify sets for every function of the site, plus the site's own settings.
-    const functionEnv = (deployID: string, secret = true): FunctionEnv => ({
+    const functionEnv = (deployID: string, secret = true, dbUrl = databaseUrl): FunctionEnv => ({
       SITE_ID: siteID,
       SITE_NAME: siteName,
       URL: `https://${siteName}.netlify.app`,
       ...deployedSettings,
-      NETLIFY_DB_URL: databaseUrl,
+      NETLIFY_DB_URL: dbUrl,
       NETLIFY_BLOBS_CONTEXT: Buffer.from(
         JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, siteID, deployID, token, primaryRegion: REGION }),
       ).toString('base64'),
@@ -119,7 +123,8 @@ export default async function setup(project: TestProject) {
           publicUrl: d.publicUrl,
           deploy: d.deploy,
         };
-        const instance = await startInstance(name, options, functionEnv(d.deploy.id, name !== 'misconfigured'), {
+        const dbUrl = name === 'preview' ? previewDatabaseUrl : databaseUrl;
+        const instance = await startInstance(name, options, functionEnv(d.deploy.id, name !== 'misconfigured', dbUrl), {
           cwd,
           logDir,
         });
@@ -143,6 +148,7 @@ export default async function setup(project: TestProject) {
     const context: ParityContext = {
       ...(Object.fromEntries(running) as Pick<ParityContext, 'production' | 'preview' | 'misconfigured'>),
       databaseUrl,
+      previewDatabaseUrl,
       blobs: { edgeURL, uncachedEdgeURL: edgeURL, siteID, token, region: REGION },
       admin,
       healthToken,
@@ -154,6 +160,37 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   return teardown;
+}
+
+/** The preview's own database on the same server (Netlify Database gives each deploy preview a branch). */
+function previewUrl(url: string): string {
+  const preview = new URL(url);
+  preview.pathname = '/parity_preview';
+  return preview.toString();
+}
+
+/**
+ * The preview's branch: a copy of production's database as it is now, people included (CREATE DATABASE …
+ * TEMPLATE copies every row), as Netlify Database branches production for a deploy preview.
+ */
+async function branchDatabase(productionUrl: string, previewDatabaseUrl: string): Promise<void> {
+  const source = new URL(productionUrl).pathname.slice(1);
+  const target = new URL(previewDatabaseUrl).pathname.slice(1);
+  const production = await openPostgres(productionUrl, { max: 1 });
+  try {
+    await seedProductionPeople(production.db);
+  } finally {
+    await production.close();
+  }
+  const maintenance = new URL(productionUrl);
+  maintenance.pathname = '/template1';
+  const server = await openPostgres(maintenance.toString(), { max: 1 });
+  try {
+    await server.db.execute(sql.raw(`drop database if exists "${target}"`));
+    await server.db.execute(sql.raw(`create database "${target}" template "${source}"`));
+  } finally {
+    await server.close();
+  }
 }
 
 /** Migrations as the platform applies them at deploy, then the first admin through the CLI. */

@@ -12,8 +12,8 @@ export type DeployName = 'production' | 'preview' | 'misconfigured';
 
 /**
  * A request to a deploy, as a browser on that site sends it: the site's `Origin` on anything but a read.
- * `json` sends a JSON body; `cookie` a session. Every request comes from 127.0.0.1 and the deploys share
- * one database, so a run may make at most 10 form submits (the per-IP limit of 10 per 10 minutes).
+ * `json` sends a JSON body; `cookie` a session. Every request comes from 127.0.0.1, so a run may make at most 10
+ * form submits to production (the per-IP limit of 10 per 10 minutes; the preview's database counts its own).
  */
 export function site(
   deploy: DeployName,
@@ -33,11 +33,17 @@ export function site(
   return fetch(new URL(pathname, target.url), { ...init, method, headers, body, redirect: 'manual' });
 }
 
-let handle: Promise<DbHandle> | undefined;
-/** The deploy's database (PostgreSQL 15), to check what a flow stored; closed after the file. */
-export function database(): Promise<DbHandle> {
+const handles = new Map<string, Promise<DbHandle>>();
+/**
+ * A deploy's database (PostgreSQL 15), to check what a flow stored; closed after the file. Production's, or
+ * the preview's own copy of it.
+ */
+export function database(deploy: 'production' | 'preview' = 'production'): Promise<DbHandle> {
+  const url = deploy === 'preview' ? parity.previewDatabaseUrl : parity.databaseUrl;
+  let handle = handles.get(url);
   if (!handle) {
-    handle = openPostgres(parity.databaseUrl, { max: 2 });
+    handle = openPostgres(url, { max: 2 });
+    handles.set(url, handle);
     afterAll(async () => (await handle)?.close());
   }
   return handle;

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, type AuditAction } from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../../server/action-log.ts';
+import { loggable } from '../../server/loggable.ts';
 
 /** What better-auth passes a database hook: the endpoint's context, when a request made the change. */
 type HookContext = { path?: string; context?: { session?: { user?: { id: string; email: string } } | null } } | null;
@@ -26,7 +27,7 @@ async function record(db: Db, actor: AuditActor, action: AuditAction): Promise<v
   try {
     await recordAudit(db, actor, action, { type: 'user', id: actor.id }, { email: actor.email });
   } catch (error) {
-    console.error(`${action} of ${actor.id} not recorded in the action log:`, error);
+    console.error(`${action} of ${actor.id} not recorded in the action log:`, loggable(error));
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { drainOutbox } from '../../server/mail/sender.ts';
 import type { AccountMailData, Mail } from '../../server/mail/templates.ts';
+import { loggable } from '../../server/loggable.ts';
 
 // The function hands its `waitUntil` down to the mail hooks through this, so mail is sent after the answer.
 const background = new AsyncLocalStorage<(work: Promise<unknown>) => void>();
@@ -22,7 +23,9 @@ export function withBackground<T>(waitUntil: (work: Promise<unknown>) => void, f
 async function queueAndSend(db: Db, token: string, mail: Mail): Promise<void> {
   const cause = createHash('sha256').update(token).digest('hex').slice(0, 32);
   await enqueueMail(db, `${mail.kind}:${cause}`, [mail]);
-  const drain = drainOutbox(db).catch((error) => console.error('mail drain after an account mail failed:', error));
+  const drain = drainOutbox(db).catch((error) =>
+    console.error('mail drain after an account mail failed:', loggable(error)),
+  );
   const waitUntil = background.getStore();
   if (waitUntil) waitUntil(drain);
   else await drain;

@@ -36,6 +36,7 @@ import { hashedRecoveryCodes } from './recovery-codes.ts';
 import { setPasswordChangeRequired, temporaryPasswords } from './temporary-password.ts';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
+import { loggable } from '../../server/loggable.ts';
 export { PASSWORD_MAX, PASSWORD_MIN };
 /**
  * Sign-in attempts per client address and window (seconds): the 11th within 10 minutes gets 429.
@@ -126,6 +127,8 @@ function createAuth(db: Db) {
     appName: site.agencyName,
     secret: authSecret,
     basePath: AUTH_PATH,
+    // better-auth logs what its database refused with the error as it is: through loggable, without values.
+    logger: { log: (level, message, ...args) => console[level](message, ...args.map(loggable)) },
     // One deployment answers on several origins (production, deploy previews, localhost).
     baseURL: { allowedHosts: allowedHosts(), fallback: siteOrigin(), protocol: 'auto' },
     trustedOrigins: (request) => (request ? [...allowedOrigins(request)] : configuredOrigins()),
@@ -184,7 +187,7 @@ function createAuth(db: Db) {
       onPasswordReset: async ({ user }) => {
         if (!user.emailVerified) await confirmAddress(db, user);
         await Promise.all([clearSignInFailures(db, user.email), setPasswordChangeRequired(db, user.id, false)]).catch(
-          (error) => console.error('clearing sign-in failures failed:', error),
+          (error) => console.error('clearing sign-in failures failed:', loggable(error)),
         );
       },
       // A second sign-up of an address not yet confirmed gets a fresh confirmation mail (its link chooses the

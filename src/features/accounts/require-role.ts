@@ -16,6 +16,7 @@ import { checkOrigin } from '../../server/guards.ts';
 import { apiError } from '../../server/http.ts';
 import { adminTwoFactorRequired, staffTwoFactorRequired } from '../../config/platform.ts';
 import { getSessionUser, type SessionUser } from './session-user.ts';
+import { loggable } from '../../server/loggable.ts';
 
 /** The roles a user holds, highest first. */
 export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
@@ -68,7 +69,7 @@ export async function requireRole(request: Request, needed: Role | null): Promis
     user = await getSessionUser(handle.db, request);
     held = user ? await rolesOf(handle.db, user.id) : [];
   } catch (error) {
-    console.error('session or roles not read:', error);
+    console.error('session or roles not read:', loggable(error));
     return refusalResponse(portalUnavailable());
   }
   if (!user) return apiError(401, 'unauthenticated', 'User not authenticated');

@@ -19,7 +19,7 @@ import {
 import { portalUnavailable, requireRole, type Staff } from './require-role.ts';
 import { csvAttachment } from '../../server/download.ts';
 import { csvRowCount } from '../../server/csv.ts';
-import { recordAudit } from '../../server/action-log.ts';
+import { loggedFilter, recordAudit } from '../../server/action-log.ts';
 
 /**
  * One method of one route: the role it needs (`null`: any signed-in user) and what it does (with the
@@ -86,14 +86,15 @@ export function listRoutes<Q>(url: URL, id: string | undefined, list: StaffList<
 
 /**
  * A list's CSV export, recorded in the action log before the file is handed over (`export.csv`: which list,
- * its filters as the URL gave them, how many rows): an export whose row cannot be written is not answered.
+ * its filters as the URL gave them but a search text as its keyed digest, how many rows): an export whose row cannot be written is not answered.
  */
 async function exportList<Q>(url: URL, staff: Staff, list: StaffList<Q>): Promise<Response> {
   const csv = await list.csv(staff.db, list.query(url, staff));
   const names = [...new Set(url.searchParams.keys())].filter((name) => name !== 'page');
   const filters = Object.fromEntries(
     names.map((name) => {
-      const values = url.searchParams.getAll(name);
+      // A search text is kept as its digest (action-log.ts): the log never holds a searched name.
+      const values = url.searchParams.getAll(name).map((value) => loggedFilter(name, value));
       return [name, values.length > 1 ? values : values[0]];
     }),
   );

@@ -6,6 +6,7 @@
  */
 import { purgeCache } from '@netlify/functions';
 import { isDeployed, isPreview } from '../../config/platform.ts';
+import { loggable } from '../../server/loggable.ts';
 
 /** The cache tag of every blog response (list, posts, feed, sitemap). */
 export const BLOG_CACHE_TAG = 'blog';
@@ -33,6 +34,6 @@ export async function purgeBlogCache(): Promise<void> {
     await purgeCache({ tags: [BLOG_CACHE_TAG] });
   } catch (error) {
     // The change is stored; the cached pages expire within 60 seconds anyway.
-    console.error('blog cache not purged:', error);
+    console.error('blog cache not purged:', loggable(error));
   }
 }

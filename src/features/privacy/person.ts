@@ -4,7 +4,7 @@
  * delivered versions, the lead's timeline events, every mail written to them or about them, their submit
  * keys and the staff action log's rows about any of these. Export reads it; erasure deletes it.
  */
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   auditLog,
@@ -18,8 +18,11 @@ import {
   mailOutbox,
   pendingUploads,
   uploadedDocuments,
+  type AuditSubmission,
+  type ContactMessage,
   type Lead,
 } from '../../db/schema.ts';
+import { searchDigest } from '../../server/action-log.ts';
 import { isUuid } from '../../server/ids.ts';
 import { notFound } from '../../server/errors.ts';
 
@@ -30,6 +33,40 @@ import { notFound } from '../../server/errors.ts';
 export function addressPattern(address: string): string {
   const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return `(^|[^a-z0-9._%+-])${escaped}($|[^a-z0-9.-]|\\.(?![a-z0-9]))`;
+}
+
+/**
+ * The texts that name the person as staff would search or write them (lower case, three characters or more):
+ * their addresses, names, companies and phone numbers.
+ */
+export function personTexts(lead: Lead, messages: ContactMessage[], submissions: AuditSubmission[]): string[] {
+  const texts = [
+    lead.email,
+    lead.name,
+    lead.company,
+    lead.phone,
+    ...messages.flatMap((m) => [m.email, m.name, m.company]),
+    ...submissions.flatMap((s) => [s.contactEmail, s.contactName, s.contactPhone, s.companyName]),
+  ];
+  return [...new Set(texts.map((t) => t.trim().toLowerCase()).filter((t) => t.length >= 3))];
+}
+
+/**
+ * Conditions that find a row whose JSON `column` names the person: one of their texts in clear (rows written
+ * before searches were kept as digests), or the digest of a search for one of them or any of their words
+ * (`searchDigest`: a search for "Ada Quill", "ada" or "quillon" is about Ada).
+ */
+function namedIn(column: typeof auditLog.detail, texts: readonly string[]): SQL[] {
+  // An address is found as a whole address (addressPattern), never inside a longer one; its words are its local part's.
+  const plain = texts.filter((t) => !t.includes('@'));
+  const words = [...plain, ...texts.filter((t) => t.includes('@')).map((t) => t.split('@')[0]!)]
+    .flatMap((t) => t.split(/[\s.,;:()/+_-]+/))
+    .filter((w) => w.length >= 3);
+  const digests = [...new Set([...texts, ...words])].map(searchDigest);
+  return [
+    ...plain.map((t) => sql`strpos(lower(${column}::text), ${t}) > 0`),
+    ...digests.map((d) => sql`strpos(${column}::text, ${`"${d}"`}) > 0`),
+  ];
 }
 
 /** Every row that names the person, by table, as stored (the columns that hold a secret's hash left out). */
@@ -90,6 +127,7 @@ export async function personRows(db: Db | Tx, lead: Lead) {
         or(
           inArray(auditLog.targetId, targets),
           sql`lower(${auditLog.detail}::text) ~ ${addressPattern(lead.emailKey)}`,
+          ...namedIn(auditLog.detail, personTexts(lead, messages, submissions)),
         ),
       ),
   ]);

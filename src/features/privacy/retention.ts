@@ -12,6 +12,7 @@ import { MisconfiguredError, platformEnv, type Env } from '../../config/platform
 import { drainBlobDeletions, type PersonStores } from './blob-queue.ts';
 import { MAIL_BODY_DAYS, RETENTION_MONTHS_DEFAULT } from './contract.ts';
 import { eraseLead } from './erase.ts';
+import { loggable } from '../../server/loggable.ts';
 
 /** The actor of the sweep's erasures in the action log. */
 export const retentionSweep: AuditActor = { id: 'system', email: 'retention sweep' };
@@ -71,7 +72,7 @@ export async function sweepRetention(
       await eraseLead(db, stores, retentionSweep, id, { reason: 'retention' });
       erasedLeads++;
     } catch (error) {
-      console.error(`retention: could not erase lead ${id}:`, error);
+      console.error(`retention: could not erase lead ${id}:`, loggable(error));
     }
   }
   const emptiedMails = await emptyOldMailBodies(db, now);

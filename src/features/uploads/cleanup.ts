@@ -10,6 +10,7 @@ import { isUuid } from '../../server/ids.ts';
 import { abortUpload } from './flow.ts';
 import { UPLOAD_TOKEN_TTL_MS } from './tokens.ts';
 import { partsStore } from './stores.ts';
+import { loggable } from '../../server/loggable.ts';
 
 /**
  * Age after which a pending upload is abandoned: its token was issued before it and lives this long, so
@@ -37,7 +38,8 @@ export async function cleanupStaleUploads(
       staleUploads++;
     } catch (error) {
       // Completed or aborted meanwhile is fine; anything else is tried again on the next run.
-      if (!(error instanceof ApiError)) console.error(`uploads: stale upload ${upload.id} not removed:`, error);
+      if (!(error instanceof ApiError))
+        console.error(`uploads: stale upload ${upload.id} not removed:`, loggable(error));
     }
   }
   return { staleUploads, strayParts: await sweepStrayParts(db) };

@@ -17,6 +17,7 @@ import {
 } from '../../server/http.ts';
 import { clientAddressKey, limitedDb, UPLOAD_RATE_LIMIT } from '../../server/rate-limit.ts';
 import { bearerToken, submissionForToken } from './tokens.ts';
+import { loggable } from '../../server/loggable.ts';
 
 /** The submission whose token came with the request, and the database to attach its documents with. */
 export interface UploadScope {
@@ -50,7 +51,7 @@ export function uploadEndpoint(routes: (url: URL, params: FnContext['params']) =
     try {
       submissionId = token ? await submissionForToken(db, token) : null;
     } catch (error) {
-      console.error(`[${context.requestId}] upload token not checked:`, error);
+      console.error(`[${context.requestId}] upload token not checked:`, loggable(error));
       return refusalResponse(failed());
     }
     if (!submissionId) {

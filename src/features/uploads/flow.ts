@@ -34,6 +34,7 @@ import { cleanFileName } from '../../server/download.ts';
 import { checkOfficeContents, checkSignature } from './contents.ts';
 import { hasMacros } from './macros.ts';
 import { discardBlobs, documentsStore, partKey, partsStore, randomPartOf, writeDocument } from './stores.ts';
+import { loggable } from '../../server/loggable.ts';
 
 const problemErrors: Record<FileProblem, [status: number, code: string]> = {
   unsupported_type: [415, 'unsupported_file_type'],
@@ -210,13 +211,15 @@ async function completePending(db: Db, submissionId: string, uploadId: string): 
     if (writeAttempted) {
       await documentsStore()
         .delete(key)
-        .catch((e) => console.error(`uploads: could not delete ${key} after a failed commit (cleanup retries):`, e));
+        .catch((e) =>
+          console.error(`uploads: could not delete ${key} after a failed commit (cleanup retries):`, loggable(e)),
+        );
     }
     throw error;
   }
   // The document is safe; what is left is garbage the cleanup would also collect.
   await discardBlobs(submissionId, uploadId, key).catch((e) =>
-    console.error(`uploads: parts of ${uploadId} not deleted yet (cleanup retries):`, e),
+    console.error(`uploads: parts of ${uploadId} not deleted yet (cleanup retries):`, loggable(e)),
   );
   return document;
 }

@@ -7,6 +7,7 @@ import { getDeployStore, getStore } from '@netlify/blobs';
 import { CONTENT_TYPES, type AcceptedExtension } from './contract.ts';
 import { unavailable } from '../../server/errors.ts';
 import { isPreview } from '../../config/platform.ts';
+import { loggable } from '../../server/loggable.ts';
 
 /** The private store of finished documents, keyed `{submissionId}/{timestamp}-{random}.{ext}`. */
 export const DOCUMENTS_STORE = 'audit-documents';
@@ -38,7 +39,7 @@ export async function writeDocument(
       metadata: { fileName: upload.fileName, contentType },
     });
   } catch (error) {
-    console.error(`uploads: could not write ${key}:`, error);
+    console.error(`uploads: could not write ${key}:`, loggable(error));
     throw unavailable(
       'We could not store your document just now. The parts you sent are kept: please try again in a minute.',
     );

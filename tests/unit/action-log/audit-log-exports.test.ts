@@ -8,6 +8,7 @@ import * as leadsFn from '../../../netlify/functions/admin-leads.mts';
 import * as messagesFn from '../../../netlify/functions/admin-messages.mts';
 import * as submissionsFn from '../../../netlify/functions/admin-submissions.mts';
 import { auditLog } from '../../../src/db/schema.ts';
+import { searchDigest } from '../../../src/server/action-log.ts';
 import { parseCsv } from '../csv-parse.ts';
 import { addMessage, addSubmission, request, signIn, staff, type FunctionModule } from '../staff-harness.ts';
 import { row, useAuditLogDatabase } from './audit-log-harness.ts';
@@ -70,7 +71,7 @@ describe('CSV exports in the action log', () => {
     });
   }
 
-  it('records the filters as the URL gave them, and the rows they matched', async () => {
+  it('records the filters as the URL gave them (a search as its keyed digest), and the rows they matched', async () => {
     await seed();
     signIn('viewer');
     const res = await request(submissionsFn, 'GET', '/api/admin/submissions/export.csv?spam=1&q=ada');
@@ -78,7 +79,7 @@ describe('CSV exports in the action log', () => {
     expect(await records(res)).toBe(1);
     expect((await logged()).at(-1)!.detail).toEqual({
       list: 'audit-submissions',
-      filters: { spam: '1', q: 'ada' },
+      filters: { spam: '1', q: searchDigest('ada') },
       rows: 1,
     });
   });

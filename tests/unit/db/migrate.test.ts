@@ -48,6 +48,7 @@ describe('the committed migrations', () => {
       '0008_privacy',
       '0009_attribution',
       '0010_temporary_password_expiry',
+      '0011_preview_data',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -66,6 +67,7 @@ describe('the committed migrations', () => {
       '0008_privacy',
       '0009_attribution',
       '0010_temporary_password_expiry',
+      '0011_preview_data',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });

@@ -53,6 +53,9 @@ describe('sweepExpired', () => {
       rateLimits: 1,
       authRateLimits: 1,
       idempotencyKeys: 1,
+      sessions: 0,
+      verifications: 0,
+      staffDevices: 0,
     });
     expect((await handle.db.select().from(uploadTokens)).map((t) => t.tokenHash)).toEqual(['live']);
     expect(await handle.db.select().from(rateLimits)).toHaveLength(1);
