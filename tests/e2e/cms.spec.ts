@@ -137,3 +137,19 @@ test("the local proxy answers only with the secret of this run's editor page, an
   expect(env.status()).toBe(403);
   expect(await env.json()).toMatchObject({ reason: 'outside_content' });
 });
+
+test('the built frame /cms-shell is never served on its own with the public policy: it goes to /cms, noindex', async ({
+  page,
+  request,
+}) => {
+  for (const shell of ['/cms-shell', '/cms-shell/', '/cms-shell.html']) {
+    const response = await request.get(shell, { maxRedirects: 0 });
+    expect(response.status(), shell).toBe(308);
+    expect(response.headers()['location']).toMatch(/^http:\/\/localhost:\d+\/cms$/);
+    expect(response.headers()['x-robots-tag']).toContain('noindex');
+  }
+  const response = await page.goto(`${cmsURL}/cms-shell`);
+  expect(new URL(page.url()).pathname).toBe('/cms');
+  expect(response!.headers()['content-security-policy']).toContain("'unsafe-eval'");
+  expect(response!.headers()['x-robots-tag']).toContain('noindex');
+});
