@@ -1,6 +1,7 @@
 /**
- * `npm run bench:fuzz`: the property tests of the public forms (tests/unit/leads/property) at 10,000 runs per
- * property instead of `npm test`'s 1,000, then a table of runs, failures, seed and duration per property.
+ * `npm run bench:fuzz`: the property tests of the public forms (tests/unit/leads/property) and of the upload's
+ * OLE2 reader (tests/unit/uploads/cfb-property.test.ts) at 10,000 runs per property instead of `npm test`'s 1,000
+ * (200 for the reader), then a table of runs, failures, seed and duration per property.
  * FUZZ_RUNS overrides the runs; FUZZ_SEED=<seed> replays a failed property's runs (with `-- -t <name>` to
  * run that property alone). fast-check stops a property at its first failing run and shrinks it, so a
  * property's failures are 0 or 1, with the counterexample printed below the table.
@@ -20,11 +21,11 @@ const dir = mkdtempSync(path.join(tmpdir(), 'bolesta-fuzz-'));
 const reportFile = path.join(dir, 'properties.jsonl');
 
 console.log(
-  `Property tests of the public forms, ${runs} runs per property${process.env.FUZZ_SEED ? `, seed ${process.env.FUZZ_SEED}` : ''}\n`,
+  `Property tests of the public forms and the OLE2 reader, ${runs} runs per property${process.env.FUZZ_SEED ? `, seed ${process.env.FUZZ_SEED}` : ''}\n`,
 );
 const started = performance.now();
 // Arguments pass on to vitest: `npm run bench:fuzz -- -t audits` runs the audits' properties only.
-const args = ['run', 'tests/unit/leads/property', ...process.argv.slice(2)];
+const args = ['run', 'tests/unit/leads/property', 'tests/unit/uploads/cfb-property.test.ts', ...process.argv.slice(2)];
 const vitest = spawn(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], {
   cwd: root,
   // VITEST_JSON keeps this run from overwriting the report of `npm test` in test-results/.

@@ -14,19 +14,30 @@ import { startLocalBlobs } from './lib/blobs.ts';
 import { createRouter, type ModuleLoader } from './lib/functions.ts';
 import { clientIp, sendResponse, toRequest } from './lib/node-http.ts';
 import { startScheduler } from './lib/scheduler.ts';
-import { localEditorProxy } from './lib/cms-proxy.ts';
+import { isLoopbackHost, localEditorProxy } from './lib/cms-proxy.ts';
 import { LOCAL_PROXY_PATH } from '../src/lib/cms-config.ts';
 import { createStaticHandler, readHeaderRules } from './lib/static.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? '127.0.0.1';
+// `npm run cms` (--cms): the browser editor at /cms writes to this folder's content/ (CMS_LOCAL_DIR: another).
+const editorDir = process.env.CMS_LOCAL_DIR ?? (process.argv.includes('--cms') ? root : undefined);
+// The editor writes to the working tree: it is served to this computer only (scripts/lib/cms-proxy.ts).
+if (editorDir && !isLoopbackHost(host)) {
+  console.error(
+    `The content editor (npm run cms, CMS_LOCAL_DIR) writes to ${path.resolve(editorDir)}, so it listens on this ` +
+      `computer only: HOST must be 127.0.0.1, ::1 or localhost, not "${host}". Unset HOST, or use \`npm start\` ` +
+      'to show the site to another device without the editor.',
+  );
+  process.exit(1);
+}
+
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error(`No build in ${dist}. Run \`npm run build\` first (\`npm start\` does both).`);
   process.exit(1);
 }
-
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? '127.0.0.1';
 
 const stopBlobs = await startLocalBlobs();
 // This process owns the database: open (and migrate) it now, so a locked folder fails at start, not on a
@@ -48,8 +59,6 @@ const router = createRouter((file) => {
   if (!module) loaded.set(file, (module = import(file)));
   return module;
 });
-// `npm run cms` (--cms): the browser editor at /cms writes to this folder's content/ (CMS_LOCAL_DIR: another).
-const editorDir = process.env.CMS_LOCAL_DIR ?? (process.argv.includes('--cms') ? root : undefined);
 const editorProxy = editorDir ? await localEditorProxy(path.resolve(editorDir), `${host}:${port}`) : undefined;
 const serveStatic = createStaticHandler(dist, readHeaderRules(path.join(root, 'netlify.toml')));
 
@@ -73,14 +82,16 @@ const schedules = scheduled.map((job) => `${path.basename(job.file)} "${job.sche
 if (schedules.length) console.log(`Scheduled (UTC): ${schedules.join(', ')}`);
 
 const server = createServer(async (req, res) => {
-  if (editorProxy && req.url?.split('?')[0] === LOCAL_PROXY_PATH) return editorProxy(req, res);
+  if (editorProxy && req.url?.split('?')[0] === LOCAL_PROXY_PATH) return editorProxy.handle(req, res);
   try {
     // The URL is on the origin of the Host header, so forms work at localhost, 127.0.0.1 or a LAN address.
     const request = toRequest(req);
-    const response =
+    let response =
       (await router.handle(request, clientIp(req))) ??
       serveStatic(request) ??
       Response.json({ error: { code: 'method_not_allowed', message: 'Method not allowed' } }, { status: 405 });
+    // The editor page carries the run's secret that the local proxy asks of every request.
+    if (editorProxy && new URL(request.url).pathname === '/cms') response = await editorProxy.editorPage(response, req);
     await sendResponse(res, response, req.method === 'HEAD');
   } catch (error) {
     console.error(`${req.method} ${redactUrl(req.url ?? '')} failed:`, error);

@@ -1,26 +1,46 @@
-// The browser editor (docs/decisions/0033-browser-editor.md):
-//   GET /cms   the editor's page, built as /cms-shell, with the Content-Security-Policy the editor needs
+// The browser editor (docs/decisions/0033-browser-editor.md, 0037-editor-on-its-own-origin.md):
+//   GET /cms   the editor's page, built as /cms-shell, with the Content-Security-Policy the editor needs; with
+//              CMS_ORIGIN set, only there (any other origin redirects to it, and there no other function answers)
+//   GET /cms-shell, /cms-shell/, /cms-shell.html   redirected to /cms: the built frame is never served on its own
 // A function and not a static file: every `[[headers]]` rule whose path matches applies to a static file, so the
 // site-wide `/*` policy, which forbids what the editor needs, would reach it too; a function's answer carries
-// only the headers it sends.
+// only the headers it sends. A function's path also takes precedence over a static file at that path (Netlify's
+// default, no `preferStatic`), so the built /cms-shell.html is reached through this function only.
 import type { Config } from '@netlify/functions';
+import { editorOrigin } from '../../src/config/cms.ts';
+import { site } from '../../src/config/site.ts';
 import { loadBuiltPage, unavailablePage } from '../../src/server/built-page.ts';
 import { allowMethods, withErrors } from '../../src/server/http.ts';
 import { CMS_HEADERS } from '../../src/server/security-headers.ts';
 import { loggable } from '../../src/server/loggable.ts';
 
-export default withErrors(async (request) => {
-  const guard = allowMethods(request, ['GET', 'HEAD']);
-  if (guard) return guard;
-  const page = await loadBuiltPage('/cms-shell').catch((error: unknown) => {
-    console.error('The editor page is missing:', loggable(error));
-    return null;
-  });
-  if (!page) return unavailablePage('The content editor');
-  return new Response(page, {
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...CMS_HEADERS },
-  });
-});
+const noindex = { 'X-Robots-Tag': CMS_HEADERS['X-Robots-Tag'], 'Cache-Control': 'no-store' };
+
+export default withErrors(
+  async (request) => {
+    const guard = allowMethods(request, ['GET', 'HEAD']);
+    if (guard) return guard;
+    const url = new URL(request.url);
+    const { origin, problem } = editorOrigin(process.env, new URL(site.url).origin);
+    if (problem) {
+      console.error(`The editor is not served: ${problem}.`);
+      return unavailablePage('The content editor');
+    }
+    const home = origin ?? url.origin;
+    // The frame on its own, or the editor on another origin than its own: to the editor's one address.
+    if (url.pathname !== '/cms' || url.origin !== home)
+      return new Response(null, { status: 308, headers: { Location: `${home}/cms`, ...noindex } });
+    const page = await loadBuiltPage('/cms-shell').catch((error: unknown) => {
+      console.error('The editor page is missing:', loggable(error));
+      return null;
+    });
+    if (!page) return unavailablePage('The content editor');
+    return new Response(page, {
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...CMS_HEADERS },
+    });
+  },
+  { editorOrigin: true },
+);
 
 // A literal: Netlify reads this object without running the module.
-export const config: Config = { path: '/cms' };
+export const config: Config = { path: ['/cms', '/cms-shell', '/cms-shell/', '/cms-shell.html'] };

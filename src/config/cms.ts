@@ -32,3 +32,22 @@ export function cmsSettings(env: CmsEnv): CmsSettings & { problems: string[] } {
   const repo = named && REPO.test(named) ? named : githubRepoOf(env.REPOSITORY_URL);
   return { repo, branch, problems };
 }
+
+/**
+ * The editor's own origin (`CMS_ORIGIN`, docs/decisions/0037-editor-on-its-own-origin.md): when set, /cms is
+ * served there only (elsewhere it redirects there), and that origin serves nothing else of the site's functions
+ * (no portal, no sign-in), so the editor's `'unsafe-eval'` and Decap's GitHub token in localStorage share no
+ * origin with a staff session or the report drafts. Read at run time by the functions. `problem`: a value that
+ * will not do (then /cms is served nowhere, and says so in the log).
+ */
+export function editorOrigin(env: CmsEnv, siteOrigin: string): { origin: string | undefined; problem?: string } {
+  const value = env.CMS_ORIGIN?.trim();
+  if (!value) return { origin: undefined };
+  const url = URL.parse(value);
+  const local = url?.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname);
+  if (!url || (url.protocol !== 'https:' && !local) || url.pathname !== '/' || url.search || url.hash)
+    return { origin: undefined, problem: `CMS_ORIGIN must be an origin such as https://cms.agency.com ("${value}")` };
+  if (url.origin === siteOrigin)
+    return { origin: undefined, problem: `CMS_ORIGIN must be another origin than the site's own ("${value}")` };
+  return { origin: url.origin };
+}

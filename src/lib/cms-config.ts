@@ -18,6 +18,13 @@ export const EDITOR_SCRIPT = '/cms-editor/editor.js';
 /** Where `npm run cms` serves the local proxy (scripts/serve.ts), on the site's own origin. */
 export const LOCAL_PROXY_PATH = '/cms/local/api/v1';
 
+/**
+ * The header that carries `npm run cms`'s secret of the run to its proxy (scripts/lib/cms-proxy.ts): the server
+ * writes the secret into the editor page it serves (`data-local-token` of #cms-settings), and the editor adds it to
+ * every request to the proxy. No other page, and no other program on the machine, holds it.
+ */
+export const LOCAL_TOKEN_HEADER = 'x-cms-local-token';
+
 /** The editor's schema of a collection: the build's, with an image field as a path. */
 export const editorSchema = (name: CollectionName): z.ZodType => schemas[name](() => CMS_IMAGE);
 

@@ -5,6 +5,7 @@
  */
 import type { Context } from '@netlify/functions';
 import { site } from '../config/site.ts';
+import { editorOrigin } from '../config/cms.ts';
 import { openInvocation } from '../db/client.ts';
 import { assertProductionReady, inDeployContext, isPreview, MisconfiguredError } from '../config/platform.ts';
 import { securityHeadersFor } from './security-headers.ts';
@@ -79,14 +80,34 @@ export const misconfigured = () =>
   );
 
 /**
+ * Whether a request arrived on the editor's own origin (CMS_ORIGIN), where no function but the editor's answers:
+ * no portal, no sign-in, no form (docs/decisions/0037-editor-on-its-own-origin.md).
+ */
+export function onEditorOrigin(request: Request): boolean {
+  if (!process.env.CMS_ORIGIN) return false; // the usual case, on every request: nothing to parse
+  const { origin } = editorOrigin(process.env, new URL(site.url).origin);
+  return !!origin && new URL(request.url).origin === origin;
+}
+
+/**
  * Wraps every function's handler:
  * - deployed without what production needs (platform.ts), it answers 503 `misconfigured` and logs which
  *   setting is missing, before the handler can touch a development default (`checkSettings: false` is for
  *   the health check, which reports the settings instead);
  * - an unexpected error is logged on the server and answered with a bare 500;
+ * - on the editor's own origin (CMS_ORIGIN) it answers 404 unless the function is the editor's (`editorOrigin`);
  * - every answer carries the security headers of netlify.toml, which Netlify applies to static files only.
  */
-export function withErrors(handler: Handler, options: { checkSettings?: boolean } = {}): Handler {
+export function withErrors(
+  handler: Handler,
+  options: { checkSettings?: boolean; editorOrigin?: boolean } = {},
+): Handler {
+  const guarded: Handler = options.editorOrigin
+    ? handler
+    : (request, context) =>
+        onEditorOrigin(request)
+          ? apiError(404, 'not_found', 'Nothing of the site answers on the content editor’s address.')
+          : handler(request, context);
   return async (request, context) => {
     // The invocation's own database connections, closed after the answer and its background work.
     const invocation = openInvocation();
@@ -102,7 +123,7 @@ export function withErrors(handler: Handler, options: { checkSettings?: boolean 
     try {
       if (options.checkSettings !== false) assertProductionReady();
       response = await inDeployContext(context.deploy?.context, () =>
-        invocation.run(() => Promise.resolve(handler(request, scoped))),
+        invocation.run(() => Promise.resolve(guarded(request, scoped))),
       );
     } catch (error) {
       const where = requestLabel(request, context);

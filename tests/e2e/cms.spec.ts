@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readEntryData } from '../../scripts/lib/content-check.ts';
+import { LOCAL_PROXY_PATH, LOCAL_TOKEN_HEADER } from '../../src/lib/cms-config.ts';
 
 // The browser editor in local mode (`npm run cms`): playwright.config.ts starts a second server whose editor writes
 // to a scratch copy of content/ (E2E_CMS_DIR), never to the repository's own files.
@@ -114,4 +115,41 @@ test("/cms is its own page: noindex, the editor's own policy, and its frame pass
   // The page's own frame (its language, title and notices); Decap's screen is the editor's own (#nc-root).
   const results = await new AxeBuilder({ page }).exclude('#nc-root').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test("the local proxy answers only with the secret of this run's editor page, and only under content/", async ({
+  request,
+}) => {
+  const proxy = `${cmsURL}${LOCAL_PROXY_PATH}`;
+  const read = (file: string) => ({ action: 'getEntry', params: { branch: 'main', path: file } });
+  const own = 'content/resources/cro-linkedin-strategies.mdx';
+  // A program on this computer (or a page elsewhere) that sets the Origin itself holds no secret.
+  const tokenless = await request.post(proxy, { headers: { Origin: cmsURL }, data: read(own) });
+  expect(tokenless.status()).toBe(401);
+  expect(await tokenless.json()).toMatchObject({ reason: 'no_token' });
+  // The editor page carries it (the editor adds it to each of its requests); with it, content/ answers, .env not.
+  const page = await (await request.get(`${cmsURL}/cms`)).text();
+  const token = /data-local-token="([^"]+)"/.exec(page)?.[1];
+  expect(token).toBeTruthy();
+  const headers = { Origin: cmsURL, [LOCAL_TOKEN_HEADER]: token! };
+  expect((await request.post(proxy, { headers, data: read(own) })).status()).toBe(200);
+  const env = await request.post(proxy, { headers, data: read('.env') });
+  expect(env.status()).toBe(403);
+  expect(await env.json()).toMatchObject({ reason: 'outside_content' });
+});
+
+test('the built frame /cms-shell is never served on its own with the public policy: it goes to /cms, noindex', async ({
+  page,
+  request,
+}) => {
+  for (const shell of ['/cms-shell', '/cms-shell/', '/cms-shell.html']) {
+    const response = await request.get(shell, { maxRedirects: 0 });
+    expect(response.status(), shell).toBe(308);
+    expect(response.headers()['location']).toMatch(/^http:\/\/localhost:\d+\/cms$/);
+    expect(response.headers()['x-robots-tag']).toContain('noindex');
+  }
+  const response = await page.goto(`${cmsURL}/cms-shell`);
+  expect(new URL(page.url()).pathname).toBe('/cms');
+  expect(response!.headers()['content-security-policy']).toContain("'unsafe-eval'");
+  expect(response!.headers()['x-robots-tag']).toContain('noindex');
 });

@@ -4,6 +4,7 @@
  * agency's time zone, its owner, and link to the lead's page in the portal; the mail's Reply-To is the lead.
  */
 import { site } from '../../config/site.ts';
+import { oneLine } from '../../lib/one-line.ts';
 import { linkify, tableMail, type Mail } from '../../server/mail/templates.ts';
 import { slackEscape, type SlackPost } from '../../server/mail/slack.ts';
 
@@ -47,13 +48,6 @@ export function span(ms: number): string {
   const hours = Math.floor(minutes / 60);
   return hours ? `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}` : `${minutes} min`;
 }
-
-/** One line of typed text (no line breaks or invisible characters), for a subject or a Slack message. */
-const oneLine = (text: string) =>
-  text
-    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** `Ada Lovelace (Acme)`, or the address when no name was given. */
 const who = (lead: AlertLead) => {

@@ -1,6 +1,7 @@
 /** The mails of working a lead (docs/decisions/0030-leads.md): a staff reply to the lead, and a new owner's notice. */
 import { site } from '../../config/site.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { oneLine } from '../../lib/one-line.ts';
 import type { Mail } from '../../server/mail/templates.ts';
 import { tableMail } from '../../server/mail/templates.ts';
 import { easternTime, leadUrl } from './alert-mail.ts';
@@ -25,7 +26,15 @@ export function leadReplyMail(reply: {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f1c24;line-height:1.5">
 ${paragraphs}
 <p style="color:#475569">-- <br>${escapeHtml(signature).replace(/\n/g, '<br>')}</p></body></html>`;
-  return { kind: 'lead.reply', to: reply.to, toLead: true, replyTo: reply.replyTo, subject: reply.subject, text, html };
+  return {
+    kind: 'lead.reply',
+    to: reply.to,
+    toLead: true,
+    replyTo: reply.replyTo,
+    subject: oneLine(reply.subject),
+    text,
+    html,
+  };
 }
 
 /** The notice to a staff member that a lead is now theirs, with the link to it. */
@@ -43,7 +52,7 @@ export function leadAssignedMail(lead: {
       kind: 'lead.assigned',
       to: lead.ownerEmail,
       replyTo: lead.email,
-      subject: `Lead assigned to you: ${lead.name || lead.email}${lead.company ? ` (${lead.company})` : ''}`,
+      subject: oneLine(`Lead assigned to you: ${lead.name || lead.email}${lead.company ? ` (${lead.company})` : ''}`),
     },
     'A lead is now yours',
     `${lead.assignedBy} assigned this lead to you. Open it in the portal to see its requests and answer it.`,

@@ -20,13 +20,31 @@ import DatetimeWidget from 'decap-cms-widget-datetime';
 import imageComponent from 'decap-cms-editor-component-image';
 import { en } from 'decap-cms-locales';
 import { fromJS } from 'immutable';
-import { cmsConfig } from '../../lib/cms-config.ts';
+import { cmsConfig, LOCAL_PROXY_PATH, LOCAL_TOKEN_HEADER } from '../../lib/cms-config.ts';
 import { prepareEntry } from '../../lib/cms-save.ts';
 import { registerPreviews, type PreviewSite } from './previews.tsx';
 import { editorPhrases } from './phrases.ts';
 
 const settings = document.getElementById('cms-settings')?.dataset ?? {};
 const local = ['localhost', '127.0.0.1'].includes(location.hostname);
+
+/**
+ * `npm run cms` writes its run's secret into this page; the local proxy refuses every request without it
+ * (scripts/lib/cms-proxy.ts). Decap's proxy backend has no setting for a header, so its requests to the proxy (and
+ * only those) get it here.
+ */
+function sendLocalToken(token: string) {
+  const proxy = new URL(LOCAL_PROXY_PATH, location.origin).href;
+  const fetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url !== proxy) return fetch(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set(LOCAL_TOKEN_HEADER, token);
+    return fetch(input, { ...init, headers });
+  };
+}
+if (local && settings.localToken) sendLocalToken(settings.localToken);
 
 if (!settings.repo && !local) {
   // A deployed site built without its repository: say so, instead of a sign-in that cannot work.

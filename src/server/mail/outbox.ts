@@ -8,6 +8,7 @@ import { leads, mailOutbox, rateLimits, type mailStatuses } from '../../db/schem
 import { derivedKey } from '../derived-key.ts';
 import { windowStartOf } from '../rate-limit.ts';
 import { isPreview } from '../../config/platform.ts';
+import { oneLine } from '../../lib/one-line.ts';
 import { seal } from './sealed.ts';
 import type { Mail } from './templates.ts';
 
@@ -145,7 +146,8 @@ const outboxRow = (keyPrefix: string, m: Mail) => ({
   kind: m.kind,
   to: m.to,
   replyTo: m.replyTo ?? null,
-  subject: m.subject,
+  // Whatever built the mail, its subject is one header line.
+  subject: oneLine(m.subject),
   textBody: m.text,
   htmlBody: m.html,
   sealed: m.sealed ? seal(m.sealed) : null,

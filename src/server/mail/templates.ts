@@ -1,6 +1,7 @@
 /** The mails the site sends, as plain text and simple HTML with every answer the reader needs. */
 import { site } from '../../config/site.ts';
 import { escapeHtml as escape } from '../../lib/html.ts';
+import { oneLine } from '../../lib/one-line.ts';
 import { SEALED_PLACEHOLDER } from './sealed.ts';
 import { looksLikeUrl } from '../../lib/forms/person-name.schema.ts';
 
@@ -129,7 +130,7 @@ export function contactMails(m: ContactMailData): Mail[] {
         kind: 'contact.staff',
         to: site.staffInbox,
         replyTo: m.email,
-        subject: `New contact message from ${m.name} (${m.company})`,
+        subject: oneLine(`New contact message from ${m.name} (${m.company})`),
       },
       'New contact message',
       'A visitor sent a message through the contact form. Reply to this email to answer them directly.',
@@ -170,7 +171,7 @@ export function auditMails(a: AuditMailData): Mail[] {
         kind: 'audit.staff',
         to: site.staffInbox,
         replyTo: a.contactEmail,
-        subject: `New ${site.auditName} request: ${a.companyName} (${a.contactName})`,
+        subject: oneLine(`New ${site.auditName} request: ${a.companyName} (${a.contactName})`),
       },
       `New ${site.auditName} request`,
       `${a.contactName} of ${a.companyName} asked for an audit through ${form}. Review it within 24 hours; reply to this email to reach them directly. Reference: ${a.id}.`,

@@ -76,6 +76,32 @@ describe('hasMacros: OLE2 compound files (doc, ppt)', () => {
   });
 });
 
+describe("the review's crafted .doc (docs/security.md, item 4)", () => {
+  it('a DIFAT chain that points at itself is read once: a typed answer, every sector at most once, in bounded time', () => {
+    // A 2 MiB Word file whose header claims 0xFFFF FAT sectors and starts the DIFAT at a sector that names FAT
+    // sectors and then itself. Read until the sector count ran out, it made a FAT of 2 MiB/512 × 127 × 128 entries
+    // (33 million, ~1 GB; at the upload limit of 10 MB, past what V8 holds) and took the local server down.
+    const file = new Uint8Array(2 * 1024 * 1024);
+    file.set(makeCfb(word(false)));
+    const view = new DataView(file.buffer);
+    const difat = file.length / 512 - 2;
+    view.setUint32(0x2c, 0xffff, true);
+    view.setUint32(0x44, difat, true);
+    view.setUint32(0x48, 1, true);
+    for (let i = 0; i < 127; i++) view.setUint32((difat + 1) * 512 + 4 * i, i, true);
+    view.setUint32((difat + 1) * 512 + 508, difat, true);
+
+    const started = performance.now();
+    expect(hasMacros(file)).toBe(false);
+    const read = readCompoundFile(file)!;
+    expect(read.entries.map((e) => e.name)).toContain('WordDocument');
+    for (const entry of read.entries) read.stream(entry);
+    expect(read.sectors).toBe(file.length / 512 - 1);
+    expect(read.sectorsRead).toBeLessThanOrEqual(read.sectors);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
 describe('hasMacros: Office Open XML (docx, pptx)', () => {
   it('finds a vbaProject.bin part, and nothing in a file without', () => {
     expect(hasMacros(zip(['[Content_Types].xml', 'word/document.xml', 'word/vbaProject.bin']))).toBe(true);

@@ -18,16 +18,17 @@ export interface PropertyReport {
   counterexample?: string;
 }
 
-/** Checks a property; reports runs, seed and time to FUZZ_REPORT; fails with fast-check's counterexample. */
+/** Checks a property (`runs` times: RUNS unless a test sizes its own); reports runs, seed and time to FUZZ_REPORT; fails with fast-check's counterexample. */
 export async function holds<T>(
   name: string,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
   beforeRun: () => Promise<void>,
+  runs = RUNS,
 ) {
   const started = performance.now();
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
-    numRuns: RUNS,
+    numRuns: runs,
     seed: SEED,
     plugins: [fc.beforeEach(beforeRun)],
   });
