@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { timingsFile, timingsReporter } from './scripts/lib/timings-reporter.ts';
+import { fileTimingsFile, timingsFile, timingsReporter } from './scripts/lib/timings-reporter.ts';
 
 const report = process.env.VITEST_JSON ?? 'test-results/unit.json';
 const TIMEOUT = 20_000;
@@ -11,6 +11,10 @@ export default defineConfig({
     // PGlite's WebAssembly start and queries slow down when the machine's two cores are busy (CI).
     testTimeout: TIMEOUT,
     // VITEST_JSON keeps the PostgreSQL run (npm run test:pg) from overwriting the main report.
-    reporters: ['default', ['json', { outputFile: report }], timingsReporter(timingsFile(report), TIMEOUT)],
+    reporters: [
+      'default',
+      ['json', { outputFile: report }],
+      timingsReporter(timingsFile(report), TIMEOUT, fileTimingsFile(report)),
+    ],
   },
 });
