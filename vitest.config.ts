@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { fileTimingsFile, timingsFile, timingsReporter } from './scripts/lib/timings-reporter.ts';
 
@@ -8,6 +9,13 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // The migrated database each file starts from (a PGlite dump, or a template database on PostgreSQL), and on
+    // PostgreSQL a database of each file's own, so files run in parallel there too.
+    globalSetup: ['tests/unit/global-setup.ts'],
+    setupFiles: ['tests/unit/setup-database.ts'],
+    // vitest leaves one of two cores to itself by default; the files wait on WebAssembly and PostgreSQL, so
+    // a worker per core is faster (measured: docs/decisions/0039-test-time-budget.md).
+    maxWorkers: availableParallelism(),
     // PGlite's WebAssembly start and queries slow down when the machine's two cores are busy (CI).
     testTimeout: TIMEOUT,
     // VITEST_JSON keeps the PostgreSQL run (npm run test:pg) from overwriting the main report.

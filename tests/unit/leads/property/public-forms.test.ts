@@ -25,6 +25,7 @@ import {
 } from '../../../../src/db/schema.ts';
 import { hostileRequest, validSubmit, type HostileRequest, type Payload } from '../../../fixtures/arbitraries.ts';
 import { call } from '../../function-harness.ts';
+import { pgliteTemplate } from '../../test-db.ts';
 import { endpoints, isObject, type Endpoint } from './endpoints.ts';
 import { holds as holdsWith, RUNS } from './holds.ts';
 import { expectedSpam, expectErrorShape as errorShape, expectStoredExactly as storedExactly } from './oracles.ts';
@@ -43,7 +44,7 @@ let handle: DbHandle;
 let lastError = '';
 
 beforeAll(async () => {
-  handle = await openDatabase({ memory: true });
+  handle = await openDatabase({ memory: true, template: await pgliteTemplate() });
   useDatabase(handle);
 }, 60_000);
 afterAll(() => handle.close());
