@@ -1,6 +1,6 @@
 /**
  * `npm run bench:fuzz`: the property tests of the public forms (tests/unit/leads/property) at 10,000 runs per
- * property instead of `npm test`'s 1,000, then a table of runs, failures, seed and duration per property.
+ * property instead of `npm test`'s 100, then a table of runs, failures, seed and duration per property.
  * FUZZ_RUNS overrides the runs; FUZZ_SEED=<seed> replays a failed property's runs (with `-- -t <name>` to
  * run that property alone). fast-check stops a property at its first failing run and shrinks it, so a
  * property's failures are 0 or 1, with the counterexample printed below the table.

@@ -7,7 +7,7 @@
  * (c) a valid submit is stored exactly as the schema normalises it;
  * (d) a repeated idempotency key stores one record and answers with its id.
  *
- * FUZZ_RUNS sets the runs per property (1000; `npm run bench:fuzz` runs 10,000), FUZZ_SEED replays a run,
+ * FUZZ_RUNS sets the runs per property (100; `npm run bench:fuzz` runs 10,000), FUZZ_SEED replays a run,
  * FUZZ_REPORT names a file that receives one JSON line per property (the bench prints them).
  */
 import { sql } from 'drizzle-orm';
