@@ -1,6 +1,6 @@
 /**
  * `npm run bench:fuzz`: the property tests of the public forms (tests/unit/leads/property) and of the upload's
- * OLE2 reader (tests/unit/uploads/cfb-property.test.ts) at 10,000 runs per property instead of `npm test`'s 1,000
+ * OLE2 reader (tests/unit/uploads/cfb-property.test.ts) at 10,000 runs per property instead of `npm test`'s 100
  * (200 for the reader), then a table of runs, failures, seed and duration per property.
  * FUZZ_RUNS overrides the runs; FUZZ_SEED=<seed> replays a failed property's runs (with `-- -t <name>` to
  * run that property alone). fast-check stops a property at its first failing run and shrinks it, so a

@@ -2,7 +2,9 @@
  * `npm test`: everything CI runs, in one command on a fresh machine after `npm install`. It first makes sure
  * Chromium, Java and PostgreSQL 15 are there (installing them as root, or stopping at once with the command to
  * type), then runs the checks that the tests need in order (lint, type check, build, bundles), then every test
- * suite even when an earlier one failed, and prints each step's time and the closing "N passed, N failed" line.
+ * suite even when an earlier one failed, and prints each step's time, the ten slowest test files of the unit,
+ * pg and e2e steps, and the closing "N passed, N failed" line. A whole run past 15 minutes fails, naming the
+ * steps past their own budgets (scripts/lib/test-budget.ts, docs/decisions/0039-test-time-budget.md).
  *
  *   npm test                 everything
  *   npm test -- unit e2e     only those steps (names as below), after the prerequisites
@@ -11,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { installCommand, prerequisites, provision } from './lib/prerequisites.ts';
+import { judge, totalBudget, type StepTime } from './lib/test-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -48,6 +51,7 @@ process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 rmSync('test-results', { recursive: true, force: true });
 
 const times: string[] = [];
+const measured: StepTime[] = [];
 let failed = false;
 for (const step of steps) {
   if (wanted.length > 0 && !wanted.includes(step.name)) continue;
@@ -55,6 +59,7 @@ for (const step of steps) {
   const { status } = spawnSync('npm', ['run', step.script], { stdio: 'inherit' });
   const seconds = Math.round((performance.now() - started) / 1000);
   times.push(`${step.name} ${seconds} s${status === 0 ? '' : ' (failed)'}`);
+  measured.push({ name: step.name, seconds });
   if (status !== 0) {
     failed = true;
     if (step.gate) break;
@@ -62,4 +67,16 @@ for (const step of steps) {
 }
 console.log(`steps: ${times.join(', ')}`);
 spawnSync(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' });
+const verdict = judge(measured, measured.length === steps.length);
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+const grown = verdict.grown.length ? `; past their own budget: ${verdict.grown.join(', ')}` : '';
+if (verdict.overTotal) {
+  console.error(
+    `time budget: the whole run took ${minutes(verdict.total)}, past its ${totalBudget / 60} minutes${grown}. ` +
+      'Make the grown step fast again before adding to it (docs/decisions/0039-test-time-budget.md).',
+  );
+  failed = true;
+} else if (verdict.grown.length) {
+  console.log(`time budget: ${minutes(verdict.total)} in all${grown}`);
+}
 process.exit(failed ? 1 : 0);

@@ -5,7 +5,7 @@ import { auditSubmissions, blogPosts, contactMessages, userRoles, users, verific
 import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
-import { adminCli, grantRole, password, saved, seedIntake, signIn } from './portal.ts';
+import { adminCli, createStaff, grantRole, password, saved, seedIntake, signIn } from './portal.ts';
 
 test('an administrator made on the command line runs the whole portal', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
@@ -13,7 +13,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   const admin = `admin-${stamp}@bolesta.example`;
   const colleague = `colleague-${stamp}@bolesta.example`;
   expect(adminCli('create', admin, '--role', 'admin', '--password', password)).toMatch(/admin/);
-  adminCli('create', colleague, '--role', 'viewer', '--password', password);
+  createStaff(colleague, 'viewer');
   const company = `Helix ${stamp}`;
   const { id: submissionId, pdf } = await seedIntake(request, baseURL!, company);
   const message = { ...contactPayload(), name: `Ada ${stamp}` };
@@ -156,7 +156,7 @@ test('an administrator made on the command line runs the whole portal', async ({
 
 test('a viewer sees read-only tabs', async ({ page, request, baseURL }) => {
   const viewer = `viewer-${Date.now()}@bolesta.example`;
-  adminCli('create', viewer, '--role', 'viewer', '--password', password);
+  createStaff(viewer, 'viewer');
   await seedIntake(request, baseURL!, `Viewer Co ${Date.now()}`);
   await request.post('/api/contact', { data: contactPayload(), headers: { origin: baseURL! } });
   await signIn(page, viewer);
@@ -227,7 +227,7 @@ test('the sign-in screen: required fields, sign-up without access, no-role notic
 
   // A confirmed account whose role was taken away sees the notice of decision 10.
   const roleless = `roleless-${Date.now()}@bolesta.example`;
-  adminCli('create', roleless, '--role', 'viewer', '--password', password);
+  createStaff(roleless, 'viewer');
   await withDb(async (db) => {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, roleless));
     await db.delete(userRoles).where(eq(userRoles.userId, user!.id));

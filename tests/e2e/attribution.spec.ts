@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { intakeFunnelDays, leads } from '../../src/db/schema.ts';
 import { withDb } from './db.ts';
 import { hydrated } from './helpers.ts';
-import { adminCli, password, signIn } from './portal.ts';
+import { createStaff, signIn } from './portal.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -56,7 +56,7 @@ test('a visitor from a LinkedIn campaign browses and writes, and no cookie is ev
 
 test('the lead shows LinkedIn and the campaign, and the dashboard counts it', async ({ page }) => {
   test.setTimeout(60_000); // an account made with the CLI and a sign-in: 10–25 s under load
-  adminCli('create', viewer, '--role', 'viewer', '--password', password, '--name', `Viewer ${stamp}`);
+  createStaff(viewer, 'viewer', `Viewer ${stamp}`);
   await signIn(page, viewer);
   await page.goto(`/admin?lead=${leadId}`);
   await expect(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { shortAuditPayload } from '../fixtures/forms.ts';
 import { axeViolations } from './helpers.ts';
-import { adminCli, grantRole, password, signIn } from './portal.ts';
+import { createStaff, grantRole, signIn } from './portal.ts';
 
 test('an admin reads the audit log newest first and exports it; an editor has no such tab', async ({
   page,
@@ -14,9 +14,9 @@ test('an admin reads the audit log newest first and exports it; an editor has no
   const admin = `auditor-${stamp}@bolesta.example`;
   const colleague = `audited-${stamp}@bolesta.example`;
   const editor = `editor-${stamp}@bolesta.example`;
-  adminCli('create', admin, '--role', 'admin', '--password', password);
-  adminCli('create', colleague, '--role', 'viewer', '--password', password);
-  adminCli('create', editor, '--role', 'editor', '--password', password);
+  createStaff(admin, 'admin');
+  createStaff(colleague, 'viewer');
+  createStaff(editor, 'editor');
   const company = `Audited ${stamp}`;
   const created = await request.post('/api/audits', {
     data: { ...shortAuditPayload(), companyName: company },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminCli, password, saved, signIn } from './portal.ts';
+import { createStaff, saved, signIn } from './portal.ts';
 
 test('a post published in the portal is on the blog at once; an edit shows; unpublished it is gone', async ({
   page,
@@ -8,7 +8,7 @@ test('a post published in the portal is on the blog at once; an edit shows; unpu
   test.setTimeout(90_000);
   const stamp = Date.now();
   const editor = `editor-${stamp}@bolesta.example`;
-  adminCli('create', editor, '--role', 'editor', '--password', password);
+  createStaff(editor, 'editor');
   await signIn(page, editor);
   await page.getByRole('tab', { name: 'Blog Posts' }).click();
 

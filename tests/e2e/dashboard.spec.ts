@@ -5,7 +5,7 @@ import { leads } from '../../src/db/schema.ts';
 import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
-import { adminCli, password, signIn } from './portal.ts';
+import { createStaff, signIn } from './portal.ts';
 
 // The Dashboard tab for a viewer (issue 24): the figures of the last 4 weeks over leads sent through the public
 // API, 12 weeks, a table and its CSV, a refused range, axe; and the link the weekly summary mail sends.
@@ -17,7 +17,7 @@ const viewer = `dash-viewer-${stamp}@bolesta.example`;
 const campaign = `dash-${stamp}`;
 
 test.beforeAll(async ({ request, baseURL }) => {
-  adminCli('create', viewer, '--role', 'viewer', '--password', password, '--name', `Dana ${stamp}`);
+  createStaff(viewer, 'viewer', `Dana ${stamp}`);
   // Two leads this week through the public form, from a LinkedIn campaign, so the charts have this run's to draw.
   const emails = [1, 2].map((n) => `dash+${stamp}-${n}@example.com`);
   const attribution = { landingPath: '/services/bd-support', utmSource: 'LinkedIn', utmCampaign: campaign };

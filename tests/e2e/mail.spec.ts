@@ -5,13 +5,13 @@ import { site } from '../../src/config/site.ts';
 import { auditLog, mailOutbox } from '../../src/db/schema.ts';
 import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
-import { adminCli, password, signIn } from './portal.ts';
+import { createStaff, signIn } from './portal.ts';
 
 test('an admin sends a test mail from the portal and retries a mail the provider refused', async ({ page }) => {
   test.setTimeout(90_000);
   const stamp = Date.now();
   const admin = `mailer-${stamp}@bolesta.example`;
-  adminCli('create', admin, '--role', 'admin', '--password', password);
+  createStaff(admin, 'admin');
   // A mail that gave up after ten refusals, as the sender leaves one.
   const subject = `Refused ${stamp}`;
   const reason = 'Resend answered 422 (validation_error): Invalid `to` field.';

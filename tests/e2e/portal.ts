@@ -24,6 +24,11 @@ export function adminCli(...args: string[]): string {
   });
 }
 
+/** A staff account with `role` and the tests' password, made with `npm run admin -- create` as staff are. */
+export function createStaff(email: string, role: Role, name?: string): void {
+  adminCli('create', email, '--role', role, '--password', password, ...(name ? ['--name', name] : []));
+}
+
 export async function signIn(page: Page, email: string) {
   await page.goto('/admin');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);

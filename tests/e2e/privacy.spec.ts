@@ -11,7 +11,7 @@ import { auditLog, leads } from '../../src/db/schema.ts';
 import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
-import { adminCli, password, seedIntake, signIn } from './portal.ts';
+import { createStaff, seedIntake, signIn } from './portal.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,7 +35,7 @@ test('a person writes twice: an intake with a document and a contact message mak
     [editor, 'editor'],
     [viewer, 'viewer'],
   ] as const) {
-    adminCli('create', who, '--role', role, '--password', password, '--name', `${role} ${stamp}`);
+    createStaff(who, role, `${role} ${stamp}`);
   }
   const intake = await seedIntake(request, baseURL!, company, { workEmail: email, fullName: 'Erin Ease' });
   submissionId = intake.id;

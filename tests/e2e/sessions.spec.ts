@@ -2,7 +2,7 @@
 // signs the other out behind the password, and that browser's next portal call finds it signed out.
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './helpers.ts';
-import { adminCli, password, signIn } from './portal.ts';
+import { createStaff, password, signIn } from './portal.ts';
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -12,7 +12,7 @@ test('a staff member sees their two sessions and signs the other out; its next c
 }) => {
   test.setTimeout(120_000);
   const email = `sessions-${Date.now()}@bolesta.example`;
-  adminCli('create', email, '--role', 'editor', '--password', password);
+  createStaff(email, 'editor');
 
   const desk = await browser.newContext();
   const phone = await browser.newContext({ userAgent: PHONE });

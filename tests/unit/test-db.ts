@@ -1,18 +1,29 @@
 /**
- * The database of a unit test file: a fresh in-memory PGlite, or the PostgreSQL server that
- * TEST_DATABASE_URL names (`npm run test:pg` starts one), migrated and emptied, so the same service tests
- * run on both. On a server the files run one after another (see the test:pg script).
+ * The database of a unit test file: a fresh in-memory PGlite loaded from the run's migrated template
+ * (global-setup.ts), or the PostgreSQL database that TEST_DATABASE_URL names (`npm run test:pg` starts a
+ * server; setup-database.ts gives each file its own database copied from a migrated template), migrated and
+ * emptied, so the same service tests run on both.
  */
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { useDatabase, type Db, type DbHandle } from '../../src/db/client.ts';
 import { openDatabase } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
 
+let template: Promise<Blob> | undefined;
+
+/** The dump of the migrated PGlite that global-setup.ts wrote, read once per file; none outside vitest's run. */
+export function pgliteTemplate(): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  return (template ??= readFile(file).then((bytes) => new Blob([bytes])));
+}
+
 export async function openTestDatabase(): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ memory: true });
+  if (!url) return openDatabase({ memory: true, template: await pgliteTemplate() });
   const handle = await openDatabase({ url });
   await applyMigrations(handle.db);
   const result = (await handle.db.execute(

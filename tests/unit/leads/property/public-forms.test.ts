@@ -7,7 +7,7 @@
  * (c) a valid submit is stored exactly as the schema normalises it;
  * (d) a repeated idempotency key stores one record and answers with its id.
  *
- * FUZZ_RUNS sets the runs per property (1000; `npm run bench:fuzz` runs 10,000), FUZZ_SEED replays a run,
+ * FUZZ_RUNS sets the runs per property (100; `npm run bench:fuzz` runs 10,000), FUZZ_SEED replays a run,
  * FUZZ_REPORT names a file that receives one JSON line per property (the bench prints them).
  */
 import { sql } from 'drizzle-orm';
@@ -25,6 +25,7 @@ import {
 } from '../../../../src/db/schema.ts';
 import { hostileRequest, validSubmit, type HostileRequest, type Payload } from '../../../fixtures/arbitraries.ts';
 import { call } from '../../function-harness.ts';
+import { pgliteTemplate } from '../../test-db.ts';
 import { endpoints, isObject, type Endpoint } from './endpoints.ts';
 import { holds as holdsWith, RUNS } from './holds.ts';
 import { expectedSpam, expectErrorShape as errorShape, expectStoredExactly as storedExactly } from './oracles.ts';
@@ -43,7 +44,7 @@ let handle: DbHandle;
 let lastError = '';
 
 beforeAll(async () => {
-  handle = await openDatabase({ memory: true });
+  handle = await openDatabase({ memory: true, template: await pgliteTemplate() });
   useDatabase(handle);
 }, 60_000);
 afterAll(() => handle.close());
