@@ -18,8 +18,18 @@ export const stepBudgets: Readonly<Record<string, number>> = {
   parity: 90,
 };
 
-/** Seconds the whole run (every step) may take: past it, `npm test` fails. */
+/**
+ * Seconds the whole run (every step) should take: past it, `npm test` says so loudly and names the grown steps.
+ * The suite does not fit it yet (16 min 15 s on a quiet CI machine, 28 Nov 2026: unit 261 s, e2e 405 s, pg 133 s).
+ */
 export const totalBudget = 15 * 60;
+
+/**
+ * Seconds the whole run may take at all: past it, `npm test` fails. Above today's 16 minutes with little room, so a
+ * wave that doubles the suite again (as the last one did) cannot land; it comes down to `totalBudget` once the
+ * suite is back within it (docs/decisions/0039-test-time-budget.md).
+ */
+export const totalLimit = 20 * 60;
 
 export interface StepTime {
   name: string;
@@ -29,6 +39,8 @@ export interface StepTime {
 export interface BudgetVerdict {
   /** The whole run passed `totalBudget` (only judged when every step ran). */
   overTotal: boolean;
+  /** The whole run passed `totalLimit`: the run fails (only judged when every step ran). */
+  overLimit: boolean;
   total: number;
   /** Steps past their own budget, as "e2e 512 s of 420 s". */
   grown: string[];
@@ -40,5 +52,5 @@ export function judge(times: readonly StepTime[], complete: boolean): BudgetVerd
   const grown = times
     .filter((step) => step.seconds > (stepBudgets[step.name] ?? Infinity))
     .map((step) => `${step.name} ${step.seconds} s of ${stepBudgets[step.name]} s`);
-  return { overTotal: complete && total > totalBudget, total, grown };
+  return { overTotal: complete && total > totalBudget, overLimit: complete && total > totalLimit, total, grown };
 }
