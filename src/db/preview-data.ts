@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PREVIEW_DATA, type Invented, type TablePlan } from './preview-plan.ts';
+import { AUDIT_SYSTEM_KEYS } from './schema.ts';
 import type * as schema from './schema.ts';
 
 export { PREVIEW_DATA, type TablePlan } from './preview-plan.ts';
@@ -21,23 +22,7 @@ type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Action log and timeline detail keys whose values may be the system's own words (statuses, roles, ids). */
-const SYSTEM_DETAIL_KEYS = [
-  'from',
-  'to',
-  'via',
-  'role',
-  'version',
-  'revision',
-  'noteId',
-  'mailId',
-  'eventId',
-  'reason',
-  'list',
-  'rows',
-  'ended',
-  'session',
-  'erasedLead',
-];
+const SYSTEM_DETAIL_KEYS = [...AUDIT_SYSTEM_KEYS, 'list', 'rows', 'ended', 'session', 'erasedLead'];
 
 /** The SQL that invents a column's value from the row's seed; empty and null stay as they are. */
 function invention(column: string, kind: Invented, seed: string): string {

@@ -520,6 +520,24 @@ export type AuditAction = (typeof auditActions)[number];
  * can rewrite the history. The actor's email is
  * copied in, so a row still names its author after the account is gone.
  */
+/**
+ * Action log detail keys whose values are the system's own words (statuses, roles, ids), never a person's: what an
+ * erasure keeps of a row that named the person (features/privacy/erase.ts), and what a preview keeps of every row
+ * (preview-data.ts, with a few more of its own).
+ */
+export const AUDIT_SYSTEM_KEYS = [
+  'from',
+  'to',
+  'via',
+  'role',
+  'version',
+  'revision',
+  'noteId',
+  'mailId',
+  'eventId',
+  'reason',
+] as const;
+
 export const auditLog = pgTable(
   'audit_log',
   {

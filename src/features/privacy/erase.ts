@@ -7,7 +7,15 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog, blobDeletions, idempotencyKeys, leads, mailOutbox, type Lead } from '../../db/schema.ts';
+import {
+  AUDIT_SYSTEM_KEYS,
+  auditLog,
+  blobDeletions,
+  idempotencyKeys,
+  leads,
+  mailOutbox,
+  type Lead,
+} from '../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../../server/action-log.ts';
 import { invalidFields } from '../../server/errors.ts';
 import { drainBlobDeletions, type PersonStores } from './blob-queue.ts';
@@ -18,18 +26,7 @@ import { findLead, personRows, type PersonRows } from './person.ts';
 export const ERASED = '[erased]';
 
 /** Action log detail keys whose values are the system's own words (statuses, roles, ids, counts), kept. */
-const KEPT_KEYS = new Set([
-  'from',
-  'to',
-  'via',
-  'role',
-  'version',
-  'revision',
-  'noteId',
-  'mailId',
-  'eventId',
-  'reason',
-]);
+const KEPT_KEYS = new Set<string>(AUDIT_SYSTEM_KEYS);
 
 /** The texts that name the person: addresses, names, company, phone, document names (three characters or more). */
 function needlesOf(rows: PersonRows): string[] {
