@@ -2,7 +2,9 @@
  * `npm run check:bundles`: builds every function exactly as a Netlify deploy does (zip-it-and-ship-it with
  * the options Netlify's build derives from netlify.toml) and fails when a function does not bundle (e.g. a
  * `config.path` Netlify cannot read statically), ships PGlite, lacks a file of its `included_files`, or is
- * over 20 MB unzipped. Needs the build in `dist/` for included files.
+ * over 20 MB unzipped. Needs the build in `dist/` for included files. With NETLIFY_BUNDLES_DIR set (`npm test`
+ * sets it) the archives and Netlify's manifest stay in that folder, and the parity run deploys them instead of
+ * bundling every function a second time.
  *
  *   node scripts/check-bundles.ts [path/to/netlify.toml]
  */
@@ -21,6 +23,7 @@ import {
   type IncludedPattern,
 } from './lib/bundles.ts';
 import { listZip, readZipEntry } from './lib/zip-reader.ts';
+import { MANIFEST } from './parity/artifacts.ts';
 import { zisiSetup } from './lib/zisi-setup.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -50,9 +53,14 @@ if (failures.length) {
 
 async function bundleAll(): Promise<FunctionResult[]> {
   const functionsDir = path.resolve(repoRoot, setup.directory);
-  const out = mkdtempSync(path.join(tmpdir(), 'check-bundles-'));
+  const kept = process.env.NETLIFY_BUNDLES_DIR;
+  const out = kept ?? mkdtempSync(path.join(tmpdir(), 'check-bundles-'));
   // At exit, not in a `finally`: after a rejection zip-it-and-ship-it is still writing the other archives.
-  process.once('exit', () => rmSync(out, { recursive: true, force: true }));
+  process.once('exit', () => {
+    if (!kept) rmSync(out, { recursive: true, force: true });
+    // Only a complete, faultless set is deployed by the parity run.
+    else if (failures.length) rmSync(path.join(out, MANIFEST), { force: true });
+  });
   try {
     // Reading every `export const config` first reports a configuration error (e.g. a non-literal
     // `config.path`) in a second rather than after the bundles before it.
@@ -63,6 +71,7 @@ async function bundleAll(): Promise<FunctionResult[]> {
       repositoryRoot: repoRoot,
       config: setup.config,
       parallelLimit: PARALLEL_LIMIT,
+      manifest: path.join(out, MANIFEST),
     });
   } catch (error) {
     // What stops a Netlify deploy: a configuration or bundling error.

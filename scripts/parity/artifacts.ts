@@ -4,7 +4,7 @@
  * netlify.toml, ZIP archives), plus the manifest a Netlify build writes next to them. The manifest carries
  * what the runtime needs and an archive does not: each function's routes and its runtime API version.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipFunctions, type FunctionResult } from '@netlify/zip-it-and-ship-it';
 import { parse } from 'smol-toml';
@@ -16,6 +16,16 @@ export interface Artifacts {
   /** The folder of `<name>.zip` archives and `manifest.json`. */
   directory: string;
   functions: FunctionResult[];
+}
+
+/**
+ * The archives `npm run check:bundles` left in `directory` (NETLIFY_BUNDLES_DIR, set by `npm test`), bundled with
+ * the very options below, or `undefined` when there are none (the check failed, or never ran in this run).
+ */
+export function keptArtifacts(directory: string | undefined): Artifacts | undefined {
+  if (!directory || !existsSync(path.join(directory, MANIFEST))) return undefined;
+  const manifest = JSON.parse(readFileSync(path.join(directory, MANIFEST), 'utf8')) as { functions: unknown[] };
+  return { directory, functions: manifest.functions as FunctionResult[] };
 }
 
 /** Bundles every function of the repository into `directory` (one at a time: 2 cores, see check-bundles.ts). */

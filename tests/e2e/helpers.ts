@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 
 /**
  * Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). Islands that
@@ -7,16 +7,23 @@ import { expect, type Page } from '@playwright/test';
  * those that hydrate on `client:interaction` are sent a `focusin`, an interaction that changes nothing on the page.
  */
 export async function hydrated(page: Page): Promise<void> {
-  for (const island of await page.locator('astro-island').all()) {
-    // <astro-island> is `display: contents`, so scroll its first rendered child.
-    await island.evaluate((el) => {
+  // Every island is brought into view (and an interaction island gets its focus) first, then all are awaited at
+  // once: a `client:visible` island hydrates only once seen. One wait on the page, checked every frame, rather
+  // than an assertion per island, whose retries (100, 250, 500, 1000 ms apart) left the browser idle.
+  await page.locator('astro-island').evaluateAll(async (islands) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (const el of islands) {
+      // <astro-island> is `display: contents`, so scroll its first rendered child.
       const child = el.firstElementChild ?? el;
       child.scrollIntoView({ block: 'center' });
       if (el.getAttribute('client') === 'interaction')
         child.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    });
-    await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
-  }
+      // Two frames in view: the one that lays it out there and the one whose observers see it.
+      await frame();
+      await frame();
+    }
+  });
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 15_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 

@@ -7,12 +7,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 import type { TestProject } from 'vitest/node';
-import { buildArtifacts, MANIFEST } from '../../scripts/parity/artifacts.ts';
+import { buildArtifacts, keptArtifacts, MANIFEST } from '../../scripts/parity/artifacts.ts';
 import { startInstance, type FunctionEnv, type Instance } from '../../scripts/parity/instance.ts';
 import type { InstanceOptions } from '../../scripts/parity/server.ts';
 import { deployedSettings } from '../fixtures/deployed-settings.ts';
@@ -60,7 +60,8 @@ export default async function setup(project: TestProject) {
     const admin = { email: 'admin@agency.example', password: `Parity-${randomBytes(12).toString('base64url')}` };
     const previewDatabaseUrl = previewUrl(databaseUrl);
     const [artifacts] = await Promise.all([
-      buildArtifacts(repoRoot, folder('artifacts')),
+      // `npm test` bundled them a moment ago in its bundles step, with the same options (NETLIFY_BUNDLES_DIR).
+      keptArtifacts(process.env.NETLIFY_BUNDLES_DIR) ?? buildArtifacts(repoRoot, folder('artifacts')),
       prepareDatabase(databaseUrl, admin).then(() => branchDatabase(databaseUrl, previewDatabaseUrl)),
     ]);
     console.log(`parity: ${artifacts.functions.length} functions bundled, database ready (${seconds(started)})`);
@@ -91,7 +92,7 @@ export default async function setup(project: TestProject) {
     // The misconfigured deploy needs only the function it is asked about: a smaller unpack.
     const someFunctions = folder('artifacts-misconfigured');
     for (const file of ['contact.zip', MANIFEST])
-      linkSync(path.join(artifacts.directory, file), path.join(someFunctions, file));
+      copyFileSync(path.join(artifacts.directory, file), path.join(someFunctions, file));
 
     const deploys = {
       production: {
