@@ -7,9 +7,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as leadsFn from '../../../netlify/functions/admin-leads.mts';
 import { auditLog } from '../../../src/db/schema.ts';
-import { recordAudit, searchDigest } from '../../../src/server/action-log.ts';
-import { request, signIn, staff } from '../staff-harness.ts';
-import { ada, bea, namesAda, seedPeople, usePrivacyDatabase } from './privacy-harness.ts';
+import { searchDigest } from '../../../src/server/action-log.ts';
+import { request, signIn } from '../staff-harness.ts';
+import { ada, bea, namesAda, seedPeople, usePrivacyDatabase, logLeadsExport } from './privacy-harness.ts';
 
 vi.mock('../../../src/features/accounts/session-user.ts', () => ({ getSessionUser: vi.fn() }));
 
@@ -44,17 +44,7 @@ describe('a CSV export searched for a person', () => {
     signIn('viewer');
     for (const q of [ada.name, 'quill', ada.email, 'Quillon', bea.name]) await exportLeads(q);
     // Rows written before searches were kept as digests held the text itself.
-    await recordAudit(
-      handle.db,
-      staff.viewer,
-      'export.csv',
-      { type: 'list', id: 'leads' },
-      {
-        list: 'leads',
-        filters: { q: ada.name },
-        rows: 1,
-      },
-    );
+    await logLeadsExport(handle, ada.name);
     expect((await exports()).length).toBe(6);
 
     signIn('admin');

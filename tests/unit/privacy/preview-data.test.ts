@@ -15,7 +15,7 @@ import { PREVIEW_DATA, previewStatements, pseudonymisePreview, type TablePlan } 
 import { recordAudit, searchDigest } from '../../../src/server/action-log.ts';
 import { deployedSettings } from '../../fixtures/deployed-settings.ts';
 import { request, signIn, staff } from '../staff-harness.ts';
-import { ada, bea, everyRow, seedPeople, usePrivacyDatabase, whereAdaIs } from './privacy-harness.ts';
+import { ada, bea, everyRow, seedPeople, usePrivacyDatabase, whereAdaIs, logLeadsExport } from './privacy-harness.ts';
 
 vi.mock('../../../src/features/accounts/session-user.ts', () => ({ getSessionUser: vi.fn() }));
 
@@ -246,17 +246,7 @@ describe('the classification of the schema', () => {
   });
 
   it('keeps a search digest out of a preview too (a digest of a name is about that person)', async () => {
-    await recordAudit(
-      handle.db,
-      staff.viewer,
-      'export.csv',
-      { type: 'list', id: 'leads' },
-      {
-        list: 'leads',
-        filters: { q: searchDigest(ada.name) },
-        rows: 1,
-      },
-    );
+    await logLeadsExport(handle, searchDigest(ada.name));
     await pseudonymisePreview(handle.db);
     const [row] = await handle.db.select().from(schema.auditLog);
     expect(row!.detail).toEqual({ list: 'leads', rows: 1, redacted: 'preview' });

@@ -32,6 +32,16 @@ import { seedStaff, staff, useAdminDatabase } from '../staff-harness.ts';
 import { useLocalBlobs } from '../test-blobs.ts';
 import { quietConsole, truncateTables } from '../test-db.ts';
 
+/** The viewer's CSV export of the leads searched for `q`, logged as it is (a digest) or as rows once were (text). */
+export const logLeadsExport = (handle: DbHandle, q: string) =>
+  recordAudit(
+    handle.db,
+    staff.viewer,
+    'export.csv',
+    { type: 'list', id: 'leads' },
+    { list: 'leads', filters: { q }, rows: 1 },
+  );
+
 export const documents = () => getStore({ name: DOCUMENTS_STORE, consistency: 'strong' });
 export const parts = () => getStore({ name: PARTS_STORE, consistency: 'strong' });
 export const stores = () => ({ documents: documents(), parts: parts() });

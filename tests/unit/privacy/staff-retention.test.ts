@@ -27,15 +27,13 @@ const signedOut = {
   ipAddress: '2001:db8:1:2::/64',
 };
 
+/** The editor's sign-out, with the device and address details the housekeeping is about. */
+const logSignOut = () =>
+  recordAudit(handle.db, staff.editor, 'account.session-signout', { type: 'user', id: staff.editor.id }, signedOut);
+
 describe('the daily housekeeping of staff device and address details', () => {
   it(`keeps a sign-out row's device and address for ${STAFF_DEVICE_DAYS} days, then keeps only who did what and when`, async () => {
-    await recordAudit(
-      handle.db,
-      staff.editor,
-      'account.session-signout',
-      { type: 'user', id: staff.editor.id },
-      signedOut,
-    );
+    await logSignOut();
     await recordAudit(handle.db, staff.admin, 'role.grant', { type: 'user', id: staff.viewer.id }, { role: 'viewer' });
     const [row] = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'account.session-signout'));
     const written = row!.at.getTime();
@@ -85,13 +83,7 @@ describe('the daily housekeeping of staff device and address details', () => {
   });
 
   it('the action log still refuses any other rewrite of a row', async () => {
-    await recordAudit(
-      handle.db,
-      staff.editor,
-      'account.session-signout',
-      { type: 'user', id: staff.editor.id },
-      signedOut,
-    );
+    await logSignOut();
     await expect(handle.db.update(auditLog).set({ detail: { device: 'forged' } })).rejects.toThrow();
     await expect(handle.db.update(auditLog).set({ detail: { redacted: 'anything' } })).rejects.toThrow();
     await expect(
