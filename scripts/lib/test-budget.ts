@@ -10,12 +10,12 @@ export const stepBudgets: Readonly<Record<string, number>> = {
   lint: 50,
   check: 70,
   build: 40,
-  bundles: 60,
-  unit: 200,
+  bundles: 50,
+  unit: 150,
   budget: 15,
-  e2e: 330,
-  pg: 150,
-  parity: 120,
+  e2e: 300,
+  pg: 100,
+  parity: 60,
 };
 
 /** Seconds the whole run should take: past it, `npm test` names the grown steps. */
