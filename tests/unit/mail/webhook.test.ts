@@ -234,6 +234,41 @@ describe('POST /api/webhooks/resend', () => {
     expect(confirmations.map((c) => c.status).sort()).toEqual(['sent', 'suppressed']);
   });
 
+  it('shows bounced staff mail in the Mail tab, and records an event about no known mail once', async () => {
+    await seedStaff(handle);
+    const [mail] = await handle.db
+      .insert(mailOutbox)
+      .values({
+        idempotencyKey: 'staff:1:lead.new',
+        kind: 'lead.new',
+        to: 'gone@bolesta.test',
+        subject: 'New lead',
+        textBody: 'x',
+        htmlBody: 'x',
+        status: 'sent',
+        providerId: 'em_staff',
+      })
+      .returning();
+    const bounced = JSON.stringify({
+      type: 'email.bounced',
+      data: { email_id: 'em_staff', bounce: { type: 'Permanent', subType: 'General', message: 'Unknown user' } },
+    });
+    expect(await (await post(bounced)).json()).toEqual({ outcome: 'stored' });
+    const unknown = JSON.stringify({ type: 'email.delivered', data: { email_id: 'em_nobody' } });
+    expect(await (await post(unknown)).json()).toEqual({ outcome: 'ignored' });
+    signIn('admin');
+    const list = await (await request(adminMail, 'GET', '/api/admin/mail?status=bounced')).json();
+    expect(list.items).toMatchObject([
+      { id: mail!.id, delivery: 'bounced', deliveryDetail: expect.stringContaining('Unknown user') },
+    ]);
+    expect((await stored()).events.map((e) => [e.type, e.mailId])).toEqual(
+      expect.arrayContaining([
+        ['email.bounced', mail!.id],
+        ['email.delivered', null],
+      ]),
+    );
+  });
+
   it('puts the reply and its attachment in the person’s export; the erasure removes both and the blob', async () => {
     const lead = await answeredLead('export@example.com');
     const pdf = new TextEncoder().encode('%PDF-1.7\n% the lead’s brief\n');
