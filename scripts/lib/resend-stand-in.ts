@@ -24,8 +24,8 @@ export interface ResendStandIn {
   close(): Promise<void>;
 }
 
-/** Starts the stand-in on a free port of 127.0.0.1. */
-export async function startResendStandIn(): Promise<ResendStandIn> {
+/** Starts the stand-in on `port` of 127.0.0.1 (a free one unless given). */
+export async function startResendStandIn(port = 0): Promise<ResendStandIn> {
   const mails = new Map<string, StandInMail & { ids: string[] }>();
   const server: Server = createServer((request, response) => {
     const send = (status: number, body: unknown) => {
@@ -88,7 +88,10 @@ export async function startResendStandIn(): Promise<ResendStandIn> {
     }
     send(404, { name: 'not_found', message: `No stand-in for ${path}` });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
