@@ -24,6 +24,8 @@ import { leadItem, leadsQuery, listLeads } from '../../../src/features/leads/lea
 import { replyToLead } from '../../../src/features/leads/lead-work.ts';
 import { eraseLead } from '../../../src/features/privacy/erase.ts';
 import { exportPerson } from '../../../src/features/privacy/export.ts';
+import { purgeUnattachedMailEvents } from '../../../src/features/privacy/retention.ts';
+import { healthReport } from '../../../src/server/health.ts';
 import { DOCUMENTS_STORE, PARTS_STORE, readDocumentBytes } from '../../../src/features/uploads/stores.ts';
 import {
   receivedEvent,
@@ -156,7 +158,7 @@ describe('POST /api/webhooks/resend', () => {
     expect(notices[0]!.textBody).toContain(`/admin?lead=${lead.id}`);
   });
 
-  it('keeps a mail to an unknown token aside for an admin, on no lead', async () => {
+  it('keeps a mail to an unknown token aside for an admin, on no lead, for 30 days; health says when it came', async () => {
     const lead = await answeredLead('grace@example.com');
     const res = await receive({
       from: lead.email,
@@ -172,6 +174,14 @@ describe('POST /api/webhooks/resend', () => {
     expect(list.items).toMatchObject([{ subject: 'Guess', newText: 'Who am I?' }]);
     signIn('editor');
     expect((await request(adminMail, 'GET', '/api/admin/mail/unmatched')).status).toBe(403);
+
+    const { checks } = await healthReport(async () => undefined);
+    const [event] = (await stored()).events;
+    expect(checks.webhooks).toEqual({ ok: true, detail: `last event received ${event!.receivedAt.toISOString()}` });
+    const DAY = 86_400_000;
+    expect(await purgeUnattachedMailEvents(handle.db, new Date(event!.receivedAt.getTime() + 29 * DAY))).toBe(0);
+    expect(await purgeUnattachedMailEvents(handle.db, new Date(event!.receivedAt.getTime() + 31 * DAY))).toBe(2);
+    expect(await stored()).toEqual({ events: [], inbound: [] });
   });
 
   it('attaches a mail from another address, marked, and changes nothing of the lead', async () => {
