@@ -118,7 +118,12 @@ export async function personRows(db: Db | Tx, lead: Lead) {
     .select()
     .from(mailOutbox)
     .where(or(eq(mailOutbox.leadId, lead.id), inArray(sql`split_part(${mailOutbox.idempotencyKey}, ':', 2)`, causes)));
-  const targets = [...causes, ...documents.map((d) => d.id), ...mails.map((m) => m.id)];
+  const targets = [
+    ...causes,
+    ...documents.map((d) => d.id),
+    ...mailedDocuments.map((d) => d.id),
+    ...mails.map((m) => m.id),
+  ];
   const [keys, actionLog] = await Promise.all([
     db
       .select({

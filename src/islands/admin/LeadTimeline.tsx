@@ -5,13 +5,13 @@ import { toast } from 'sonner';
 import type { LeadDetail, TimelineEntry, TimelineMail } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
-import { api } from './api.ts';
+import { api, download } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
 import { personOf, staffLabel } from './lead-format.ts';
 import { useLeadChanged } from './lead-queries.ts';
 import type { Me } from './portal-session.ts';
-import { sourceLabel } from './SubmissionDetail.tsx';
+import { macroWarning, sourceLabel } from './SubmissionDetail.tsx';
 
 type Detail = Json<LeadDetail>;
 type Entry = Json<TimelineEntry>;
@@ -195,7 +195,21 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
                   <li key={`${a.name}-${i}`} data-attachment={a.documentId ? 'stored' : 'refused'}>
                     {a.name}
                     {a.documentId ? (
-                      a.hasMacros && <span className="ml-2 font-semibold text-red-700">Contains macros</span>
+                      <>
+                        {a.hasMacros && <span className="ml-2 font-semibold text-red-700">Contains macros</span>}
+                        <button
+                          type="button"
+                          className={`ml-2 ${buttonClass({ variant: 'link', size: 'inline' })}`}
+                          onClick={() => {
+                            if (a.hasMacros && !window.confirm(macroWarning(a.name))) return;
+                            download(`/api/admin/documents/${a.documentId}`, a.name).catch((error: Error) =>
+                              toast.error(`Error downloading file: ${error.message}`),
+                            );
+                          }}
+                        >
+                          Download<span className="sr-only"> {a.name}</span>
+                        </button>
+                      </>
                     ) : (
                       <span className="ml-2 text-red-800">not stored: {a.problem}</span>
                     )}

@@ -8,6 +8,7 @@ import { getStore } from '@netlify/blobs';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as adminDocuments from '../../../netlify/functions/admin-documents.mts';
 import * as adminMail from '../../../netlify/functions/admin-mail.mts';
 import * as contact from '../../../netlify/functions/contact.mts';
 import * as webhook from '../../../netlify/functions/resend-webhook.mts';
@@ -147,6 +148,9 @@ describe('POST /api/webhooks/resend', () => {
     const documents = await handle.db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id));
     expect(documents).toMatchObject([{ fileName: 'brief.doc', hasMacros: true }]);
     expect(await readDocumentBytes(documents[0]!.filePath)).toEqual(macros);
+    signIn('viewer');
+    const downloaded = await request(adminDocuments, 'GET', `/api/admin/documents/${documents[0]!.id}`);
+    expect(new Uint8Array(await downloaded.arrayBuffer())).toEqual(macros);
 
     expect(shown).toMatchObject({ state: 'open', repliedWaiting: true });
     expect(shown.responseDueAt!.getTime()).toBeGreaterThan(shown.awaitingSince!.getTime());
