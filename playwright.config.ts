@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.ts';
-import { e2eHealthToken } from './tests/fixtures/health-token.ts';
+import { e2eHealthToken, e2eReplyDomain, e2eResendPort, e2eWebhookSecret } from './tests/fixtures/health-token.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const baseURL = `http://localhost:${port}`;
@@ -55,6 +55,10 @@ export default defineConfig({
         SIGN_IN_RATE_LIMIT: '100000',
         FUNNEL_RATE_LIMIT: '100000',
         HEALTH_TOKEN: e2eHealthToken,
+        // Replies come back (tests/e2e/mail-replies.spec.ts): the Receiving API is a stand-in the test starts.
+        MAIL_REPLY_DOMAIN: e2eReplyDomain,
+        RESEND_WEBHOOK_SECRET: e2eWebhookSecret,
+        RESEND_BASE_URL: `http://127.0.0.1:${e2eResendPort(port)}`,
       },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

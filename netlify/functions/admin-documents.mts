@@ -1,4 +1,5 @@
-// A document of an audit, streamed from the private Blobs store (docs/decisions/0006-uploads-in-parts.md):
+// A document of an audit, or one a lead mailed (docs/decisions/0040), streamed from the private Blobs store
+// (docs/decisions/0006-uploads-in-parts.md):
 //   GET /api/admin/documents/:id   viewer → the file as an attachment (Content-Type from its extension,
 //                                  Content-Length, Cache-Control: private, no-store, nosniff); each
 //                                  download is recorded in the audit log (document.download)

@@ -1,5 +1,7 @@
 // Mail that is seen to work, for admins only (no body is ever shown):
-//   GET  /api/admin/mail?status=failed|retrying&page=   admin → { items, total, page, pageSize } latest tried first
+//   GET  /api/admin/mail?status=failed|retrying|bounced&page=  admin → { items, total, page, pageSize } latest tried first
+//   GET  /api/admin/mail/unmatched                      admin → { items } mail received on the reply domain that
+//                                                        matched no lead (an unknown or forged token), newest first
 //   POST /api/admin/mail/test                           admin → 201 { mail } (queued to the staff inbox, then sent)
 //   GET  /api/admin/mail/:id                            admin → { mail } (status, attempts, lastError, times)
 //   POST /api/admin/mail/:id/retry                      admin → { mail } (a failed mail back to pending, then sent)
@@ -9,10 +11,14 @@
 import type { Config } from '@netlify/functions';
 import { adminEndpoint } from '../../src/features/accounts/staff-endpoint.ts';
 import { listMail, mailItem, mailQuery, queueTestMail, retryMail } from '../../src/features/mail/mail-admin.ts';
+import { unmatchedMail } from '../../src/features/leads/mail-events.ts';
 import { json } from '../../src/server/http.ts';
 import { drainInBackground } from '../../src/server/mail/sender.ts';
 
 export default adminEndpoint((url, { id }) => {
+  if (url.pathname.replace(/\/$/, '') === '/api/admin/mail/unmatched') {
+    return { GET: { role: 'admin', run: async ({ db }) => json({ items: await unmatchedMail(db) }) } };
+  }
   if (url.pathname.replace(/\/$/, '') === '/api/admin/mail/test') {
     return {
       POST: {
@@ -44,5 +50,11 @@ export default adminEndpoint((url, { id }) => {
 });
 
 export const config: Config = {
-  path: ['/api/admin/mail', '/api/admin/mail/test', '/api/admin/mail/:id', '/api/admin/mail/:id/retry'],
+  path: [
+    '/api/admin/mail',
+    '/api/admin/mail/test',
+    '/api/admin/mail/unmatched',
+    '/api/admin/mail/:id',
+    '/api/admin/mail/:id/retry',
+  ],
 };

@@ -27,6 +27,10 @@ export interface FunctionEnv {
   NETLIFY_BLOBS_CONTEXT: string;
   BETTER_AUTH_SECRET?: string;
   HEALTH_TOKEN?: string;
+  /** Replies (docs/decisions/0040): the reply domain, the webhook's secret, the Receiving API's stand-in. */
+  MAIL_REPLY_DOMAIN?: string;
+  RESEND_WEBHOOK_SECRET?: string;
+  RESEND_BASE_URL?: string;
 }
 
 const START_TIMEOUT_MS = 120_000;

@@ -95,6 +95,42 @@ export function siteSettingProblems(env: Env = platformEnv()): MissingSetting[] 
   return problems.filter((p, i) => problems.findIndex((q) => q.setting === p.setting) === i);
 }
 
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{24,}={0,2}$/;
+
+/**
+ * The domain replies to leads come back on (`MAIL_REPLY_DOMAIN`, a receiving domain at Resend such as
+ * `reply.agency.com` or `<id>.resend.app`; docs/decisions/0040-mail-replies-and-delivery.md), lower case, or
+ * null when unset or malformed (then every mail keeps its Reply-To of today).
+ */
+export function replyDomain(env: Env = platformEnv()): string | null {
+  const value = env.MAIL_REPLY_DOMAIN?.trim().toLowerCase().replace(/^@/, '');
+  return value && HOSTNAME.test(value) ? value : null;
+}
+
+/** The Resend webhook's signing secret (`RESEND_WEBHOOK_SECRET`, `whsec_…`), or null when unset or malformed. */
+export function webhookSecret(env: Env = platformEnv()): string | null {
+  const value = env.RESEND_WEBHOOK_SECRET?.trim();
+  return value && WEBHOOK_SECRET.test(value) ? value : null;
+}
+
+/**
+ * What is wrong with the reply settings: a malformed domain or secret, or a reply domain without the secret
+ * (the replies would come back to an endpoint that refuses every event). Neither set is fine: mail as before.
+ */
+export function mailReplySettingProblems(env: Env = platformEnv()): MissingSetting[] {
+  const problems: MissingSetting[] = [];
+  const domain = env.MAIL_REPLY_DOMAIN?.trim();
+  const secret = env.RESEND_WEBHOOK_SECRET?.trim();
+  if (domain && !replyDomain(env))
+    problems.push({ setting: 'MAIL_REPLY_DOMAIN', problem: `is not a domain name ("${domain.slice(0, 80)}")` });
+  if (secret && !webhookSecret(env))
+    problems.push({ setting: 'RESEND_WEBHOOK_SECRET', problem: 'is not a Resend signing secret (whsec_…)' });
+  if (domain && !secret)
+    problems.push({ setting: 'RESEND_WEBHOOK_SECRET', problem: 'is not set, but MAIL_REPLY_DOMAIN is' });
+  return problems;
+}
+
 /** Every setting a deployed function needs that is missing or unsafe (empty when all is well). */
 export function missingSettings(env: Env = platformEnv()): MissingSetting[] {
   const missing: MissingSetting[] = [];
@@ -103,6 +139,7 @@ export function missingSettings(env: Env = platformEnv()): MissingSetting[] {
   if (!hasDatabase(env)) missing.push(NO_DATABASE);
   missing.push(...siteSettingProblems(env));
   missing.push(...twoFactorSettingProblems(env));
+  missing.push(...mailReplySettingProblems(env));
   return missing;
 }
 

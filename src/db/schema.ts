@@ -33,7 +33,12 @@ import {
 
 export * from '../lib/statuses.ts';
 // `capped`: a confirmation over a cap of outbox.ts, recorded and never sent.
-export const mailStatuses = ['pending', 'sent', 'failed', 'capped'] as const;
+// `suppressed`: a mail to a lead's address that complained (marked it spam), recorded and never sent.
+export const mailStatuses = ['pending', 'sent', 'failed', 'capped', 'suppressed'] as const;
+/** What the provider's delivery events said last of a sent mail (docs/decisions/0040-mail-replies-and-delivery.md). */
+export const mailDeliveries = ['delivered', 'delayed', 'bounced', 'complained', 'failed'] as const;
+/** What became of a mail received on the reply domain: on its lead's timeline, from another sender, or kept aside. */
+export const inboundStatuses = ['attached', 'other_sender', 'unmatched'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -86,11 +91,26 @@ export const leads = pgTable(
     source: text('source'),
     firstForm: text('first_form', { enum: leadForms }),
     attribution: jsonb('attribution').$type<Attribution>(),
+    /**
+     * The random token of the lead's Reply-To address, `reply+<token>@MAIL_REPLY_DOMAIN`
+     * (docs/decisions/0040-mail-replies-and-delivery.md): names the lead without revealing its id or address.
+     */
+    replyToken: text('reply_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** When the lead last wrote back by mail (an inbound reply from its own address). */
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    /** A hard bounce: the address cannot be delivered to, and why (the provider's words). */
+    undeliverableAt: timestamp('undeliverable_at', { withTimezone: true }),
+    undeliverableReason: text('undeliverable_reason'),
+    /** The person marked our mail as spam: nothing more goes to the address but a reply a staff member confirms. */
+    complainedAt: timestamp('complained_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('leads_email_key_idx').on(t.emailKey),
+    uniqueIndex('leads_reply_token_idx').on(t.replyToken),
     index('leads_activity_idx').on(t.lastActivityAt, t.id),
     index('leads_owner_idx').on(t.ownerId),
     index('leads_response_due_idx').on(t.responseDueAt),
@@ -341,6 +361,10 @@ export const mailOutbox = pgTable(
      */
     sealed: text('sealed'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The provider's last delivery event of the sent mail, its words (a bounce's reason) and when it came. */
+    delivery: text('delivery', { enum: mailDeliveries }),
+    deliveryDetail: text('delivery_detail'),
+    deliveryAt: timestamp('delivery_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -648,6 +672,84 @@ export const blobDeletions = pgTable(
 );
 
 /**
+ * Every Resend webhook event received (docs/decisions/0040-mail-replies-and-delivery.md), once by its Svix id:
+ * a delivery again finds its id here and changes nothing. `detail` holds what it said (no message body); the
+ * event is the lead's when it concerns one (erased with it), else kept until retention's sweep.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('webhook_events_received_idx').on(t.receivedAt), index('webhook_events_lead_idx').on(t.leadId)],
+);
+
+/** One attachment of a received mail: stored as a lead document, or named with why it was not. */
+export interface InboundAttachmentNote {
+  name: string;
+  size: number;
+  /** The stored document (lead_documents.id), or null when it failed the checks. */
+  documentId: string | null;
+  hasMacros: boolean;
+  problem: string | null;
+}
+
+/**
+ * A mail received on the reply domain: attached to its lead (`attached`), attached but from another address
+ * (`other_sender`, the lead unchanged), or kept aside for an admin (`unmatched`: an unknown or forged token).
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Resend's id of the received mail: one row a mail, however often its event comes. */
+    providerId: text('provider_id').notNull(),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: inboundStatuses }).notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull().default(''),
+    /** The new text, the quoted history folded away (email-reply-parser). */
+    newText: text('new_text').notNull().default(''),
+    fullText: text('full_text').notNull().default(''),
+    attachments: jsonb('attachments').$type<InboundAttachmentNote[]>().notNull().default([]),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inbound_messages_provider_idx').on(t.providerId),
+    index('inbound_messages_lead_idx').on(t.leadId, t.receivedAt),
+    index('inbound_messages_status_idx').on(t.status, t.receivedAt),
+  ],
+);
+
+/** A document a lead sent by mail (an inbound message's attachment that passed the upload checks). */
+export const leadDocuments = pgTable(
+  'lead_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    inboundMessageId: uuid('inbound_message_id')
+      .notNull()
+      .references(() => inboundMessages.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** Its key in the documents store: `inbound/<leadId>/<random>.<ext>`. */
+    filePath: text('file_path').notNull(),
+    fileSize: integer('file_size').notNull(),
+    fileType: text('file_type').notNull(),
+    hasMacros: boolean('has_macros').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('lead_documents_file_path_idx').on(t.filePath), index('lead_documents_lead_idx').on(t.leadId)],
+);
+
+/**
  * The intake funnel (docs/decisions/0032-attribution-and-dashboard.md): how many times each step of the wizard was
  * reached, and the intake sent, per day in the agency's time zone. Counters only: no visitor, address or
  * session is stored, so nobody can be followed through it.
@@ -687,6 +789,8 @@ export type BlogPost = typeof blogPosts.$inferSelect;
 export type UserRole = typeof userRoles.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type InboundMessage = typeof inboundMessages.$inferSelect;
+export type LeadDocument = typeof leadDocuments.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type AuditReportRow = typeof auditReports.$inferSelect;
 export type AuditReportDelivery = typeof auditReportDeliveries.$inferSelect;

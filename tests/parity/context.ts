@@ -25,6 +25,8 @@ export interface ParityContext {
   admin: { email: string; password: string };
   /** The deploys' HEALTH_TOKEN: `Authorization: Bearer <it>` reads the health check's detail. */
   healthToken: string;
+  /** Production's reply settings: the webhook's secret, the reply domain, the Receiving API stand-in's port. */
+  resend: { port: number; secret: string; domain: string };
   repoRoot: string;
 }
 

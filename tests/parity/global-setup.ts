@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
@@ -74,9 +75,16 @@ export default async function setup(project: TestProject) {
     const siteName = 'bolesta';
     const hex24 = () => randomBytes(12).toString('hex'); // Netlify's deploy ids: 24 hex digits
     const healthToken = randomBytes(32).toString('base64url'); // the health check's detail (HEALTH_TOKEN)
+    // Replies come back on production (docs/decisions/0040): the webhook's secret, the reply domain, and the port of
+    // the Receiving API's stand-in that tests/parity/webhook.test.ts starts (RESEND_BASE_URL).
+    const resend = {
+      port: await freePort(),
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+      domain: 'reply.bolesta-agency.com',
+    };
 
     // What Netlify sets for every function of the site, plus the site's own settings.
-    const functionEnv = (deployID: string, secret = true, dbUrl = databaseUrl): FunctionEnv => ({
+    const functionEnv = (deployID: string, secret = true, dbUrl = databaseUrl, replies = false): FunctionEnv => ({
       SITE_ID: siteID,
       SITE_NAME: siteName,
       URL: `https://${siteName}.netlify.app`,
@@ -87,6 +95,11 @@ export default async function setup(project: TestProject) {
       ).toString('base64'),
       ...(secret ? { BETTER_AUTH_SECRET: randomBytes(32).toString('base64') } : {}),
       HEALTH_TOKEN: healthToken,
+      ...(replies && {
+        MAIL_REPLY_DOMAIN: resend.domain,
+        RESEND_WEBHOOK_SECRET: resend.secret,
+        RESEND_BASE_URL: `http://127.0.0.1:${resend.port}`,
+      }),
     });
 
     // The misconfigured deploy needs only the function it is asked about: a smaller unpack.
@@ -125,7 +138,8 @@ export default async function setup(project: TestProject) {
           deploy: d.deploy,
         };
         const dbUrl = name === 'preview' ? previewDatabaseUrl : databaseUrl;
-        const instance = await startInstance(name, options, functionEnv(d.deploy.id, name !== 'misconfigured', dbUrl), {
+        const env = functionEnv(d.deploy.id, name !== 'misconfigured', dbUrl, name === 'production');
+        const instance = await startInstance(name, options, env, {
           cwd,
           logDir,
         });
@@ -153,6 +167,7 @@ export default async function setup(project: TestProject) {
       blobs: { edgeURL, uncachedEdgeURL: edgeURL, siteID, token, region: REGION },
       admin,
       healthToken,
+      resend,
       repoRoot,
     };
     project.provide('parity', context);
@@ -161,6 +176,18 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   return teardown;
+}
+
+/** A port nothing listens on now (the stand-in of Resend's API takes it in the test file). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** The preview's own database on the same server (Netlify Database gives each deploy preview a branch). */

@@ -153,6 +153,8 @@ export const leadReplySchema = z.object({
     'Write the reply',
     `Keep the reply under ${REPLY_MAX.toLocaleString('en-US')} characters`,
   ),
+  /** Sent even though the address bounced or complained: the staff member confirmed the warning. */
+  confirm: z.optional(z.boolean()),
 });
 
 /** The body of `POST /api/admin/leads/:id/answered-elsewhere`: how the lead was answered (a call, a staff mailbox). */
@@ -197,6 +199,12 @@ export interface LeadListItem {
   lastResponseAt: Date | null;
   /** Marked by an admin as a client: kept past the retention period (docs/privacy.md). */
   isClient: boolean;
+  /** The lead wrote back by mail since our last response, and waits on us ("replied, waiting on us"). */
+  repliedWaiting: boolean;
+  /** A hard bounce: the address is undeliverable, with the provider's reason; null otherwise. */
+  undeliverableReason: string | null;
+  /** The person marked our mail as spam: nothing more goes out but a reply a staff member confirms. */
+  complained: boolean;
   /**
    * Where the lead came from (docs/decisions/0032-attribution-and-dashboard.md): the source of its first request's
    * first touch (src/lib/lead-source.ts) and that first touch; both null on a lead from before attribution.
@@ -240,15 +248,38 @@ export type TimelineEntry =
   | (Entry<'reply'> & { subject: string; body: string; actorEmail: string; replyTo: string; mail: TimelineMail | null })
   | (Entry<'elsewhere'> & { body: string; actorEmail: string })
   | (Entry<'mail'> & TimelineMail)
-  | (Entry<'report'> & { submissionId: string; version: number });
+  | (Entry<'report'> & { submissionId: string; version: number })
+  | (Entry<'inbound'> & {
+      /** `other_sender`: written from an address other than the lead's; it changed nothing of the lead. */
+      status: 'attached' | 'other_sender';
+      from: string;
+      subject: string;
+      /** The new text, the quoted history folded away; `fullText` is the whole mail. */
+      newText: string;
+      fullText: string;
+      attachments: TimelineAttachment[];
+    });
 
 /** A mail to the lead and its delivery state. */
 export interface TimelineMail {
   mailKind: string;
   subject: string;
-  status: 'pending' | 'sent' | 'failed' | 'capped';
+  status: 'pending' | 'sent' | 'failed' | 'capped' | 'suppressed';
   sentAt: Date | null;
   lastError: string | null;
+  /** The provider's latest delivery event (delivered, delayed, bounced, complained, failed), its words and time. */
+  delivery?: 'delivered' | 'delayed' | 'bounced' | 'complained' | 'failed' | null;
+  deliveryDetail?: string | null;
+  deliveryAt?: Date | null;
+}
+
+/** An attachment of a mail the lead sent: its stored document, or why it was not stored. */
+export interface TimelineAttachment {
+  name: string;
+  size: number;
+  documentId: string | null;
+  hasMacros: boolean;
+  problem: string | null;
 }
 
 /** `GET /api/admin/leads/:id`: the lead, its requests (newest first) and its timeline (oldest first). */

@@ -80,7 +80,7 @@ export function leadUpsert(person: LeadPerson, at: Date, spam: boolean, origin: 
     updatedAt: sql`now()`,
     ...(spam ? {} : genuine),
   });
-  return sql`${row} on conflict (${sql.identifier(l.emailKey.name)}) do update set ${set} returning ${sql.identifier(l.id.name)}`;
+  return sql`${row} on conflict (${sql.identifier(l.emailKey.name)}) do update set ${set} returning ${sql.identifier(l.id.name)}, ${sql.identifier(l.replyToken.name)}, ${sql.identifier(l.complainedAt.name)}`;
 }
 
 /** The id of the lead of `person`, made or brought up to date by a request received `at` (`leadUpsert`). */

@@ -10,6 +10,7 @@ import {
   auditReportDeliveries,
   auditSubmissions,
   contactMessages,
+  inboundMessages,
   leadEvents,
   mailOutbox,
 } from '../../db/schema.ts';
@@ -35,16 +36,31 @@ const mailColumns = {
   status: mailOutbox.status,
   sentAt: mailOutbox.sentAt,
   lastError: mailOutbox.lastError,
+  delivery: mailOutbox.delivery,
+  deliveryDetail: mailOutbox.deliveryDetail,
+  deliveryAt: mailOutbox.deliveryAt,
   createdAt: mailOutbox.createdAt,
 };
 
 /** A mail of the lead as the timeline shows it: what it was, and what became of it. */
-const shownMail = ({ mailKind, subject, status, sentAt, lastError }: TimelineMail): TimelineMail => ({
+const shownMail = ({
   mailKind,
   subject,
   status,
   sentAt,
   lastError,
+  delivery = null,
+  deliveryDetail = null,
+  deliveryAt = null,
+}: TimelineMail): TimelineMail => ({
+  mailKind,
+  subject,
+  status,
+  sentAt,
+  lastError,
+  delivery,
+  deliveryDetail,
+  deliveryAt,
 });
 
 const staffName = (id: unknown, name: unknown, email: unknown): StaffName | null =>
@@ -63,17 +79,23 @@ const kindOrder: Record<TimelineEntry['kind'], number> = {
   reply: 5,
   elsewhere: 5,
   report: 6,
+  inbound: 7,
 };
 
 /** One lead: the lead, its requests newest first, and its whole timeline oldest first. */
 export async function getLead(db: Db, id: string | undefined, now = new Date()): Promise<LeadDetail> {
   const lead = await leadItem(db, id, now);
   const leadId = lead.id;
-  const [messages, submissions, events, mails] = await Promise.all([
+  const [messages, submissions, events, mails, inbound] = await Promise.all([
     db.select().from(m).where(eq(m.leadId, leadId)).orderBy(desc(m.createdAt), desc(m.id)),
     db.select(submissionListColumns).from(s).where(eq(s.leadId, leadId)).orderBy(desc(s.createdAt), desc(s.id)),
     db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.at), asc(leadEvents.id)),
     db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.leadId, leadId)),
+    db
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.leadId, leadId))
+      .orderBy(asc(inboundMessages.receivedAt)),
   ]);
   const requestIds = [...messages.map((x) => x.id), ...submissions.map((x) => x.id)];
   const submissionIds = submissions.map((x) => x.id);
@@ -188,6 +210,17 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
       id: x.id,
       submissionId: x.submissionId,
       version: x.version,
+    })),
+    ...inbound.map((x): TimelineEntry => ({
+      kind: 'inbound',
+      at: x.receivedAt,
+      id: x.id,
+      status: x.status === 'other_sender' ? 'other_sender' : 'attached',
+      from: x.fromAddress,
+      subject: x.subject,
+      newText: x.newText,
+      fullText: x.fullText,
+      attachments: x.attachments,
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime() || kindOrder[a.kind] - kindOrder[b.kind]);
 

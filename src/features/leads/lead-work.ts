@@ -11,7 +11,8 @@ import { contactMessages, leadEvents, leads, users, type Lead } from '../../db/s
 import { recordAudit, type AuditActor } from '../../server/action-log.ts';
 import { ApiError, invalidFields, notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
-import { enqueueMail } from '../../server/mail/outbox.ts';
+import { enqueueMail, leadReplyAddress } from '../../server/mail/outbox.ts';
+import { replyDomain } from '../../config/platform.ts';
 import { NOTE_DELETE_MINUTES, type StaffName, type TimelineEntry } from './contract.ts';
 import { leadAssignedMail, leadReplyMail } from './lead-mail.ts';
 import { staffWithRole } from './leads.ts';
@@ -191,18 +192,29 @@ export async function replyToLead(
   db: Db,
   actor: LeadActor,
   id: string | undefined,
-  reply: { subject: string; body: string },
+  { confirm = false, ...reply }: { subject: string; body: string; confirm?: boolean },
   now = new Date(),
 ): Promise<Extract<TimelineEntry, { kind: 'reply' }>> {
   return db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
+    // The reply form warns first: an address that bounced or complained gets a reply only once confirmed.
+    if ((lead.undeliverableAt || lead.complainedAt) && !confirm) {
+      throw new ApiError(
+        409,
+        'confirm_needed',
+        lead.complainedAt
+          ? `${lead.email} marked our mail as spam: send this reply only if they asked for it (confirm to send).`
+          : `Mail to ${lead.email} bounced (${lead.undeliverableReason ?? 'undeliverable'}): confirm to send anyway.`,
+      );
+    }
     const [owner] = lead.ownerId
       ? await tx.select({ email: users.email }).from(users).where(eq(users.id, lead.ownerId))
       : [];
-    const replyTo = owner?.email ?? site.staffInbox;
+    const domain = replyDomain();
+    const replyTo = domain ? leadReplyAddress(lead.replyToken, domain) : (owner?.email ?? site.staffInbox);
     const eventId = randomUUID();
     const key = `lead-reply:${eventId}`;
-    const mail = leadReplyMail({ to: lead.email, replyTo, ...reply, signedBy: actor.name });
+    const mail = { ...leadReplyMail({ to: lead.email, replyTo, ...reply, signedBy: actor.name }), confirmed: confirm };
     const mailIds = await enqueueMail(tx, key, [mail]);
     const mailId = mailIds.get(`${key}:${mail.kind}`) ?? null;
     const [event] = await tx

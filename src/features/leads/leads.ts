@@ -28,10 +28,16 @@ export interface LeadQuery {
   campaign: string | null;
   /** The moment open and overdue are told apart at. */
   now: Date;
+  /** Only the leads that replied by mail since our last response and wait on us (`?replied=true`). */
+  replied?: boolean;
 }
 
+/** A lead replied by mail since our last response, and waits on us (docs/decisions/0040-mail-replies-and-delivery.md). */
+const repliedWaiting = (lead: Pick<Lead, 'lastInboundAt' | 'lastResponseAt' | 'awaitingSince'>): boolean =>
+  !!lead.awaitingSince && !!lead.lastInboundAt && (!lead.lastResponseAt || lead.lastInboundAt > lead.lastResponseAt);
+
 /**
- * The filters of `?q=&owner=&state=&form=&source=&campaign=&spam=&page=`; `owner=mine` is the signed-in staff
+ * The filters of `?q=&owner=&state=&replied=&form=&source=&campaign=&spam=&page=`; `owner=mine` is the signed-in staff
  * member, `source=unrecorded` the leads from before attribution. A value that cannot be one is a 422 naming the
  * parameter.
  */
@@ -49,8 +55,11 @@ export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQu
   if (source.length > UTM_MAX) fields.source = `Keep the source under ${UTM_MAX} characters`;
   const campaign = get('campaign');
   if (campaign.length > UTM_MAX) fields.campaign = `Keep the campaign under ${UTM_MAX} characters`;
+  const replied = get('replied');
+  if (replied && replied !== 'true') fields.replied = 'Use true (the leads that replied and wait on us)';
   if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
   return {
+    replied: replied === 'true',
     q: base.q,
     spam: base.spam,
     page: base.page,
@@ -102,6 +111,13 @@ function where(db: Db, query: LeadQuery): SQL | undefined {
     query.q ? or(ilike(l.name, pattern), ilike(l.email, pattern), ilike(l.company, pattern)) : undefined,
     query.owner === 'unassigned' ? isNull(l.ownerId) : query.owner ? eq(l.ownerId, query.owner) : undefined,
     query.state ? stateWhere(query.state, query.now) : undefined,
+    query.replied
+      ? and(
+          isNotNull(l.awaitingSince),
+          isNotNull(l.lastInboundAt),
+          or(isNull(l.lastResponseAt), sql`${l.lastInboundAt} > ${l.lastResponseAt}`),
+        )
+      : undefined,
     query.form ? hasForm[query.form](db) : undefined,
     query.source === UNRECORDED ? isNull(l.source) : query.source ? eq(l.source, query.source) : undefined,
     query.campaign ? sql`${l.attribution}->>'utmCampaign' = ${query.campaign}` : undefined,
@@ -155,6 +171,9 @@ function listItem(row: ItemRow, now: Date): LeadListItem {
     firstResponseAt: lead.firstResponseAt,
     lastResponseAt: lead.lastResponseAt,
     isClient: lead.isClient,
+    repliedWaiting: repliedWaiting(lead),
+    undeliverableReason: lead.undeliverableAt ? (lead.undeliverableReason ?? 'bounced') : null,
+    complained: lead.complainedAt !== null,
     source: lead.source,
     attribution: lead.source === null ? null : (lead.attribution ?? {}),
   };

@@ -46,6 +46,7 @@ export async function storeRequest<T extends RequestTable>(
   const mails = mailsInStatement(`${request.scope}:${id}`, request.spam ? [] : request.mails(id), now, {
     after: 'request',
     leadId: sql`(select id from lead)`,
+    leadCte: 'lead',
   });
   const row = { ...request.row(id), id, leadId: sql`lead.id` } as unknown as T['$inferInsert'];
   const count = request.counted && countInStatement(request.counted, now);

@@ -4,7 +4,7 @@
  * Staff never see a mail's body here: only who it was for, its subject and what became of it.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
@@ -31,6 +31,8 @@ const shown = {
   createdAt: o.createdAt,
   lastAttemptAt: o.lastAttemptAt,
   sentAt: o.sentAt,
+  delivery: o.delivery,
+  deliveryDetail: o.deliveryDetail,
 };
 
 /** The test mail: who asked for it and when, and what its arrival proves. */
@@ -81,7 +83,7 @@ export function mailQuery(url: URL): MailQuery {
   const get = (name: string) => (url.searchParams.get(name) ?? '').trim();
   const fields: Record<string, string> = {};
   const status = get('status') || 'failed';
-  if (!(mailLists as readonly string[]).includes(status)) fields.status = `Use ${mailLists.join(' or ')}`;
+  if (!(mailLists as readonly string[]).includes(status)) fields.status = `Use ${mailLists.join(', ')}`;
   const page = get('page') || '1';
   if (!/^[1-9]\d{0,5}$/.test(page)) fields.page = 'Use a page number from 1';
   if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
@@ -89,7 +91,11 @@ export function mailQuery(url: URL): MailQuery {
 }
 
 const listWhere = (query: MailQuery): SQL =>
-  query.status === 'failed' ? eq(o.status, 'failed') : and(eq(o.status, 'pending'), isNotNull(o.lastError))!;
+  query.status === 'failed'
+    ? eq(o.status, 'failed')
+    : query.status === 'bounced'
+      ? and(isNull(o.leadId), inArray(o.delivery, ['bounced', 'complained', 'failed']))!
+      : and(eq(o.status, 'pending'), isNotNull(o.lastError))!;
 
 /** One page of the mail that failed (or is being retried), the latest tried first. */
 export async function listMail(db: Db, query: MailQuery): Promise<ListPage<MailItem>> {

@@ -29,6 +29,10 @@ export interface ErasureCounts {
   events: number;
   mails: number;
   idempotencyKeys: number;
+  /** The mails they sent back, the documents attached to them, the provider's delivery events about them. */
+  inboundMails: number;
+  mailedDocuments: number;
+  deliveryEvents: number;
   actionLogRows: number;
 }
 

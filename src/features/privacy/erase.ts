@@ -39,6 +39,7 @@ function needlesOf(rows: PersonRows): string[] {
     ...rows.messages.flatMap((m) => [m.email, m.name, m.company]),
     ...rows.submissions.flatMap((s) => [s.contactEmail, s.contactName, s.contactPhone, s.companyName]),
     ...rows.documents.map((d) => d.fileName),
+    ...rows.mailedDocuments.map((d) => d.fileName),
     ...rows.mails.map((m) => m.to),
   ];
   return [...new Set(texts.map((t) => t.trim().toLowerCase()).filter((t) => t.length >= 3))];
@@ -67,6 +68,9 @@ function countsOf(rows: PersonRows): ErasureCounts {
     events: rows.events.length,
     mails: rows.mails.length,
     idempotencyKeys: rows.keys.length,
+    inboundMails: rows.inbound.length,
+    mailedDocuments: rows.mailedDocuments.length,
+    deliveryEvents: rows.deliveryEvents.length,
     actionLogRows: rows.actionLog.length,
   };
 }
@@ -77,6 +81,8 @@ async function eraseRows(tx: Tx, lead: Lead): Promise<ErasureCounts> {
   const blobs = [
     ...rows.submissions.map((s) => ({ store: 'documents', key: `${s.id}/`, leadId: lead.id })),
     ...rows.uploads.map((u) => ({ store: 'parts', key: `${u.id}/`, leadId: lead.id })),
+    // The documents the person mailed (docs/decisions/0040-mail-replies-and-delivery.md), under their lead's folder.
+    ...(rows.mailedDocuments.length ? [{ store: 'documents', key: `inbound/${lead.id}/`, leadId: lead.id }] : []),
   ];
   if (blobs.length) await tx.insert(blobDeletions).values(blobs).onConflictDoNothing();
   const needles = needlesOf(rows);
@@ -103,7 +109,8 @@ async function eraseRows(tx: Tx, lead: Lead): Promise<ErasureCounts> {
       ),
     );
   // The rest hangs off the lead (ON DELETE CASCADE): messages, requests, their documents' rows, upload tokens,
-  // pending uploads and parts, reports, deliveries (whose links so end), timeline events.
+  // pending uploads and parts, reports, deliveries (whose links so end), timeline events, the mails they sent
+  // back and their documents' rows, the provider's events about mail to them.
   await tx.delete(leads).where(eq(leads.id, lead.id));
   return countsOf(rows);
 }

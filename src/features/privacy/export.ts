@@ -17,7 +17,7 @@ export type ReadDocument = (key: string) => Promise<Uint8Array | null>;
 /** A path inside the ZIP for each document: `documents/<n>-<its name>`, unique, no folders of the sender's. */
 function documentPaths(rows: PersonRows): Map<string, string> {
   return new Map(
-    rows.documents.map((d, i) => [
+    [...rows.documents, ...rows.mailedDocuments].map((d, i) => [
       d.id,
       `documents/${String(i + 1).padStart(2, '0')}-${cleanFileName(d.fileName) || 'document'}`,
     ]),
@@ -31,8 +31,9 @@ function personJson(rows: PersonRows, paths: Map<string, string | null>, actor: 
     exportedBy: actor.email,
     about:
       'Everything the agency’s systems store about this person: their requests and messages (with the consent ' +
-      'given), documents (the files are beside this one), audit reports and their deliveries, mails, staff notes ' +
-      'and replies, and the staff actions about them.',
+      'given), documents (the files are beside this one), audit reports and their deliveries, mails, the mails ' +
+      'they sent back and their attachments, the mail provider’s delivery events, staff notes and replies, and ' +
+      'the staff actions about them.',
     policy: {
       keptForMonthsAfterLastContact: RETENTION_MONTHS_DEFAULT,
       mailBodiesKeptForDays: MAIL_BODY_DAYS,
@@ -48,6 +49,9 @@ function personJson(rows: PersonRows, paths: Map<string, string | null>, actor: 
     reportDeliveries: rows.deliveries,
     timeline: rows.events,
     mails: rows.mails.map(({ sealed: _sealed, ...mail }) => mail),
+    mailsReceived: rows.inbound,
+    mailedDocuments: rows.mailedDocuments.map((d) => ({ ...d, fileInThisZip: paths.get(d.id) ?? null })),
+    deliveryEvents: rows.deliveryEvents,
     submitKeys: rows.keys,
     staffActions: rows.actionLog,
   };
@@ -79,6 +83,7 @@ export async function exportPerson(
         submissions: found.submissions.length,
         documents: found.documents.length,
         mails: found.mails.length,
+        mailsReceived: found.inbound.length,
       },
     );
     return found;
@@ -92,7 +97,7 @@ export async function exportPerson(
         if (final) controller.close();
       });
       try {
-        for (const doc of rows.documents) {
+        for (const doc of [...rows.documents, ...rows.mailedDocuments]) {
           const bytes = await readDocument(doc.filePath);
           if (!bytes) {
             paths.set(doc.id, null);

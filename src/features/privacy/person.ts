@@ -13,11 +13,14 @@ import {
   auditSubmissions,
   contactMessages,
   idempotencyKeys,
+  inboundMessages,
+  leadDocuments,
   leadEvents,
   leads,
   mailOutbox,
   pendingUploads,
   uploadedDocuments,
+  webhookEvents,
   type AuditSubmission,
   type ContactMessage,
   type Lead,
@@ -71,10 +74,15 @@ function namedIn(column: typeof auditLog.detail, texts: readonly string[]): SQL[
 
 /** Every row that names the person, by table, as stored (the columns that hold a secret's hash left out). */
 export async function personRows(db: Db | Tx, lead: Lead) {
-  const [messages, submissions, events] = await Promise.all([
+  const [messages, submissions, events, inbound, mailedDocuments, deliveryEvents] = await Promise.all([
     db.select().from(contactMessages).where(eq(contactMessages.leadId, lead.id)),
     db.select().from(auditSubmissions).where(eq(auditSubmissions.leadId, lead.id)),
     db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id)),
+    // The mails they sent back (docs/decisions/0040-mail-replies-and-delivery.md), their attachments and the
+    // provider's events about mail to them.
+    db.select().from(inboundMessages).where(eq(inboundMessages.leadId, lead.id)),
+    db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id)),
+    db.select().from(webhookEvents).where(eq(webhookEvents.leadId, lead.id)),
   ]);
   const submissionIds = submissions.map((s) => s.id);
   const [documents, uploads, reports, deliveries] = submissionIds.length
@@ -110,7 +118,12 @@ export async function personRows(db: Db | Tx, lead: Lead) {
     .select()
     .from(mailOutbox)
     .where(or(eq(mailOutbox.leadId, lead.id), inArray(sql`split_part(${mailOutbox.idempotencyKey}, ':', 2)`, causes)));
-  const targets = [...causes, ...documents.map((d) => d.id), ...mails.map((m) => m.id)];
+  const targets = [
+    ...causes,
+    ...documents.map((d) => d.id),
+    ...mailedDocuments.map((d) => d.id),
+    ...mails.map((m) => m.id),
+  ];
   const [keys, actionLog] = await Promise.all([
     db
       .select({
@@ -131,7 +144,22 @@ export async function personRows(db: Db | Tx, lead: Lead) {
         ),
       ),
   ]);
-  return { lead, messages, submissions, documents, uploads, reports, deliveries, events, mails, keys, actionLog };
+  return {
+    lead,
+    messages,
+    submissions,
+    documents,
+    uploads,
+    reports,
+    deliveries,
+    events,
+    mails,
+    keys,
+    actionLog,
+    inbound,
+    mailedDocuments,
+    deliveryEvents,
+  };
 }
 
 export type PersonRows = Awaited<ReturnType<typeof personRows>>;

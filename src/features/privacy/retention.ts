@@ -1,12 +1,13 @@
 /**
  * What the daily housekeeping keeps to the privacy policy (docs/privacy.md): a lead with no activity for
  * RETENTION_MONTHS (24 by default) is erased, unless an admin marked it a client; the bodies of mails older
- * than 30 days are emptied (their subject, address and status stay, for the lead's timeline); blobs an
+ * than 30 days are emptied (their subject, address and status stay, for the lead's timeline); mail received
+ * that matched no lead and webhook events about staff mail go after 30 days; blobs an
  * erasure could not delete are tried again.
  */
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { leads, mailOutbox } from '../../db/schema.ts';
+import { inboundMessages, leads, mailOutbox, webhookEvents } from '../../db/schema.ts';
 import type { AuditActor } from '../../server/action-log.ts';
 import { MisconfiguredError, platformEnv, type Env } from '../../config/platform.ts';
 import { drainBlobDeletions, type PersonStores } from './blob-queue.ts';
@@ -77,6 +78,7 @@ export async function sweepRetention(
   }
   const emptiedMails = await emptyOldMailBodies(db, now);
   const purgedMails = await purgeOldStaffMail(db, now);
+  await purgeUnattachedMailEvents(db, now);
   const blobsPending = await drainBlobDeletions(db, stores);
   return { erasedLeads, emptiedMails, purgedMails, blobsPending };
 }
@@ -98,6 +100,26 @@ export async function purgeOldStaffMail(db: Db, now = new Date()): Promise<numbe
     .where(and(isNull(mailOutbox.leadId), inArray(mailOutbox.status, ['sent', 'capped']), lt(lastMailEvent, before)))
     .returning({ id: mailOutbox.id });
   return purged.length;
+}
+
+/**
+ * Deletes what the mail provider's webhook left that belongs to no lead (docs/decisions/0040-mail-replies-and-delivery.md),
+ * 30 days after it came: mail kept aside for an admin (an unknown reply token) and events about staff mail. What
+ * belongs to a lead goes with the lead (its erasure, or this sweep's). Resolves with how many rows went.
+ */
+export async function purgeUnattachedMailEvents(db: Db, now = new Date()): Promise<number> {
+  const before = mailCutoff(now);
+  const [messages, events] = await Promise.all([
+    db
+      .delete(inboundMessages)
+      .where(and(isNull(inboundMessages.leadId), lt(inboundMessages.receivedAt, before)))
+      .returning({ id: inboundMessages.id }),
+    db
+      .delete(webhookEvents)
+      .where(and(isNull(webhookEvents.leadId), lt(webhookEvents.receivedAt, before)))
+      .returning({ id: webhookEvents.id }),
+  ]);
+  return messages.length + events.length;
 }
 
 /** Empties the bodies (and any sealed link) of mails sent, failed or capped more than 30 days before `now`. */

@@ -120,3 +120,17 @@ export interface StoredDocument {
 export interface UploadCompleteReply {
   document: StoredDocument;
 }
+
+/** A file that came by mail (a lead's reply's attachment): its name, size, and bytes (null when too large to fetch). */
+export interface FetchedAttachment {
+  name: string;
+  size: number;
+  bytes: Uint8Array | null;
+}
+
+/** What the intake's checks found of a file that came by mail: the problem in words (or null), its type, macros. */
+export interface AttachmentCheck {
+  problem: string | null;
+  fileType: string;
+  macros: boolean;
+}

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { uploadedDocuments } from '../../db/schema.ts';
+import { leadDocuments, uploadedDocuments } from '../../db/schema.ts';
 import { CONTENT_TYPES, extensionOf, isAcceptedExtension } from './contract.ts';
 import { recordAudit, type AuditActor } from '../../server/action-log.ts';
 import { documentsStore } from './stores.ts';
@@ -20,21 +20,23 @@ export interface DocumentDownload {
   size: number;
 }
 
+/** An audit's uploaded document, or a document a lead mailed (docs/decisions/0040-mail-replies-and-delivery.md). */
+async function documentRow(db: Db, id: string) {
+  const [uploaded] = await db.select().from(uploadedDocuments).where(eq(uploadedDocuments.id, id));
+  if (uploaded) return { ...uploaded, of: { submissionId: uploaded.auditSubmissionId } };
+  const [mailed] = await db.select().from(leadDocuments).where(eq(leadDocuments.id, id));
+  return mailed && { ...mailed, of: { leadId: mailed.leadId } };
+}
+
 /** The bytes, name, type and size of a stored document; 404 when its row or its blob is missing. */
 export async function openDocument(db: Db, actor: AuditActor, id: string | undefined): Promise<DocumentDownload> {
   if (!isUuid(id)) throw notFound('document');
-  const [row] = await db.select().from(uploadedDocuments).where(eq(uploadedDocuments.id, id));
+  const row = await documentRow(db, id);
   if (!row) throw notFound('document');
   const body = await documentsStore().get(row.filePath, { type: 'stream' });
   if (!body) throw notFound('document');
   try {
-    await recordAudit(
-      db,
-      actor,
-      'document.download',
-      { type: 'document', id },
-      { fileName: row.fileName, submissionId: row.auditSubmissionId },
-    );
+    await recordAudit(db, actor, 'document.download', { type: 'document', id }, { fileName: row.fileName, ...row.of });
   } catch (error) {
     await (body as ReadableStream<Uint8Array>).cancel().catch(() => {}); // nothing will read it now
     throw error;

@@ -27,6 +27,12 @@ const toneOf: Record<string, Tone> = {
   sent: 'green',
   failed: 'red',
   capped: 'slate',
+  suppressed: 'slate',
+  delivered: 'green',
+  delayed: 'yellow',
+  bounced: 'red',
+  complained: 'red',
+  'waiting-on-us': 'yellow',
 };
 
 export function Badge({ value, label }: { value: string; label?: string }) {

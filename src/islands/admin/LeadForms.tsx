@@ -174,21 +174,37 @@ export function ReplyForm({ detail }: { detail: Detail }) {
     lead,
     'replies',
     leadReplySchema,
-    { subject, body: '' },
+    { subject, body: '', confirm: false },
     { done: `Reply queued for ${lead.email}`, failed: 'Error sending the reply: ' },
     // The subject stays for a follow-up; the text starts again.
-    (sent) => ({ subject: sent.subject, body: '' }),
+    (sent) => ({ subject: sent.subject, body: '', confirm: false }),
   );
+  // An address that bounced or complained gets a reply only once the sender confirms (409 confirm_needed otherwise).
+  const trouble = lead.complained
+    ? `${lead.email} marked our mail as spam: nothing else is mailed to them. Send this only if they asked for it.`
+    : lead.undeliverableReason
+      ? `Mail to ${lead.email} bounced (${lead.undeliverableReason}): this reply will likely not arrive either.`
+      : null;
   const { form } = send;
   const length = form.watch('body').length;
   const replyTo = lead.owner ? staffLabel(lead.owner) : 'the staff inbox';
   return (
     <FormCard title={`Reply to ${personOf(lead)}`}>
       <p className="mt-1 text-sm text-slate-600">
-        Mailed to {lead.email}; their answer goes to {replyTo}. Replying stops the response clock.
+        Mailed to {lead.email}; their answer goes to {replyTo}, or back onto this timeline where replies are set up.
+        Replying stops the response clock.
       </p>
       <FormProvider {...form}>
         <form aria-label="Reply" noValidate onSubmit={send.submit} className="mt-3 space-y-3">
+          {trouble && (
+            <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-reply-warning>
+              <p>{trouble}</p>
+              <label className="mt-2 flex items-center gap-2">
+                <input type="checkbox" {...form.register('confirm')} className="size-4 accent-brand-700" />
+                Send it anyway
+              </label>
+            </div>
+          )}
           <TextField name="subject" label="Subject" />
           <TextAreaField
             name="body"

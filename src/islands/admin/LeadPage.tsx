@@ -18,7 +18,7 @@ import { originOf, personOf, staffLabel } from './lead-format.ts';
 import { leadKey } from './lead-queries.ts';
 import { ElsewhereForm, NoteForm, OwnerForm, ReplyForm } from './LeadForms.tsx';
 import { LeadPrivacy } from './LeadPrivacy.tsx';
-import { LeadResponse } from './LeadResponse.tsx';
+import { LeadResponse, MailTrouble } from './LeadResponse.tsx';
 import { Timeline } from './LeadTimeline.tsx';
 import type { Me } from './portal-session.ts';
 import { SubmissionDetail } from './SubmissionDetail.tsx';
@@ -109,6 +109,7 @@ function LeadFacts({ lead }: { lead: Lead }) {
       {row('Phone', lead.phone ? <a href={`tel:${lead.phone.replace(/[^+\d]/g, '')}`}>{lead.phone}</a> : '—')}
       {row('Owner', <span data-lead-owner>{staffLabel(lead.owner)}</span>)}
       {row('Response', <LeadResponse lead={lead} />)}
+      {(lead.undeliverableReason || lead.complained) && row('Mail', <MailTrouble lead={lead} />)}
       {row('Requests', `${lead.requestCount}, the first on ${dayTime(lead.firstRequestAt)}`)}
       {row('Source', <span data-lead-source>{originOf(lead)}</span>)}
       {lead.attribution?.landingPath && row('Landing page', lead.attribution.landingPath)}

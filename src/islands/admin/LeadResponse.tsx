@@ -5,6 +5,21 @@ import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
 import { firstResponseTime } from './lead-format.ts';
 
+/** The address's trouble: bounced for good, or marked our mail as spam (docs/decisions/0040-mail-replies-and-delivery.md). */
+export function MailTrouble({ lead }: { lead: Json<LeadListItem> }) {
+  if (!lead.undeliverableReason && !lead.complained) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-2" data-mail-trouble>
+      {lead.undeliverableReason && (
+        <span title={lead.undeliverableReason}>
+          <Badge value="bounced" label="Address undeliverable" />
+        </span>
+      )}
+      {lead.complained && <Badge value="complained" label="Marked our mail as spam" />}
+    </span>
+  );
+}
+
 export function LeadResponse({ lead }: { lead: Json<LeadListItem> }) {
   if (lead.state === 'answered') {
     const took = firstResponseTime(lead);
@@ -20,6 +35,7 @@ export function LeadResponse({ lead }: { lead: Json<LeadListItem> }) {
   }
   return (
     <span className="flex flex-wrap items-center gap-2 whitespace-nowrap" data-response={lead.state}>
+      {lead.repliedWaiting && <Badge value="waiting-on-us" label="Replied, waiting on us" />}
       {lead.responseDueAt ? `Reply due ${dayTime(lead.responseDueAt)}` : 'Waiting'}
       {lead.state === 'overdue' && <Badge value="overdue" label="Overdue" />}
     </span>

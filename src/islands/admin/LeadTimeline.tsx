@@ -5,13 +5,13 @@ import { toast } from 'sonner';
 import type { LeadDetail, TimelineEntry, TimelineMail } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
-import { api } from './api.ts';
+import { api, download } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
 import { personOf, staffLabel } from './lead-format.ts';
 import { useLeadChanged } from './lead-queries.ts';
 import type { Me } from './portal-session.ts';
-import { sourceLabel } from './SubmissionDetail.tsx';
+import { macroWarning, sourceLabel } from './SubmissionDetail.tsx';
 
 type Detail = Json<LeadDetail>;
 type Entry = Json<TimelineEntry>;
@@ -26,6 +26,7 @@ const kindLabel: Record<Entry['kind'], string> = {
   elsewhere: 'Answered elsewhere',
   mail: 'Mail',
   report: 'Report first opened',
+  inbound: 'Mail from the lead',
 };
 
 const deliveryLabel: Record<TimelineMail['status'], string> = {
@@ -33,6 +34,15 @@ const deliveryLabel: Record<TimelineMail['status'], string> = {
   sent: 'Sent',
   failed: 'Failed',
   capped: 'Held by the daily cap',
+  suppressed: 'Not sent: the address complained',
+};
+
+const providerLabel: Record<NonNullable<TimelineMail['delivery']>, string> = {
+  delivered: 'Delivered',
+  delayed: 'Delivery delayed',
+  bounced: 'Bounced',
+  complained: 'Marked as spam',
+  failed: 'Delivery failed',
 };
 
 function Delivery({ mail }: { mail: Json<TimelineMail> | null }) {
@@ -42,6 +52,12 @@ function Delivery({ mail }: { mail: Json<TimelineMail> | null }) {
       Delivery: <Badge value={status} label={deliveryLabel[status]} />
       {mail?.sentAt && <span>at {dayTime(mail.sentAt)}</span>}
       {mail?.lastError && <span className="text-red-800">{mail.lastError}</span>}
+      {mail?.delivery && (
+        <span data-provider-delivery={mail.delivery}>
+          <Badge value={mail.delivery} label={providerLabel[mail.delivery]} />
+          {mail.deliveryDetail && <span className="ml-1 text-slate-700">{mail.deliveryDetail}</span>}
+        </span>
+      )}
     </span>
   );
 }
@@ -76,6 +92,8 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
         return 'the site';
       case 'report':
         return null;
+      case 'inbound':
+        return e.from;
     }
   };
 
@@ -153,6 +171,54 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
         );
       case 'report':
         return <p>The lead first opened version {e.version} of the audit report</p>;
+      case 'inbound':
+        return (
+          <>
+            {e.status === 'other_sender' && (
+              <p className="text-sm font-semibold text-amber-800" data-other-sender>
+                Sent from {e.from}, not the lead’s address: shown here, the lead is unchanged
+              </p>
+            )}
+            <p className="font-medium">{e.subject}</p>
+            <p className="mt-1 whitespace-pre-wrap" data-new-text>
+              {e.newText}
+            </p>
+            {e.fullText.trim() !== e.newText.trim() && (
+              <details className="mt-1 text-sm">
+                <summary className="cursor-pointer text-slate-700">Show the whole mail (quoted text)</summary>
+                <p className="mt-1 whitespace-pre-wrap text-slate-700">{e.fullText}</p>
+              </details>
+            )}
+            {e.attachments.length > 0 && (
+              <ul className="mt-2 text-sm" aria-label="Attachments">
+                {e.attachments.map((a, i) => (
+                  <li key={`${a.name}-${i}`} data-attachment={a.documentId ? 'stored' : 'refused'}>
+                    {a.name}
+                    {a.documentId ? (
+                      <>
+                        {a.hasMacros && <span className="ml-2 font-semibold text-red-700">Contains macros</span>}
+                        <button
+                          type="button"
+                          className={`ml-2 ${buttonClass({ variant: 'link', size: 'inline' })}`}
+                          onClick={() => {
+                            if (a.hasMacros && !window.confirm(macroWarning(a.name))) return;
+                            download(`/api/admin/documents/${a.documentId}`, a.name).catch((error: Error) =>
+                              toast.error(`Error downloading file: ${error.message}`),
+                            );
+                          }}
+                        >
+                          Download<span className="sr-only"> {a.name}</span>
+                        </button>
+                      </>
+                    ) : (
+                      <span className="ml-2 text-red-800">not stored: {a.problem}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        );
     }
   };
 

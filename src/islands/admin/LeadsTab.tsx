@@ -13,7 +13,7 @@ import { TabSection } from '../ui/TabSection.tsx';
 import { dayTime } from './format.ts';
 import { formLabel, originOf, personOf, staffLabel, stateLabel } from './lead-format.ts';
 import { useLeadStaff } from './lead-queries.ts';
-import { LeadResponse } from './LeadResponse.tsx';
+import { LeadResponse, MailTrouble } from './LeadResponse.tsx';
 import { FilterBar, FilterSelect, FilterText, SearchInput, SpamOnly, type Filters } from './ListControls.tsx';
 import { sourceChoices } from '../../lib/lead-source.ts';
 import { forgetLinkedLead, type Me } from './portal-session.ts';
@@ -100,7 +100,16 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
     },
     { header: 'Source', cell: (l) => <span data-lead-source>{originOf(l)}</span> },
     { header: 'Owner', cell: (l) => staffLabel(l.owner) },
-    { header: 'Response', className: 'text-sm', cell: (l) => <LeadResponse lead={l} /> },
+    {
+      header: 'Response',
+      className: 'text-sm',
+      cell: (l) => (
+        <>
+          <LeadResponse lead={l} />
+          <MailTrouble lead={l} />
+        </>
+      ),
+    },
     actionsColumn((l) => (
       <button
         type="button"
@@ -145,6 +154,7 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
           suggestions={sourceChoices}
         />
         <FilterText label="Campaign" value={filters.campaign} onChange={(campaign) => set({ campaign })} />
+        <SpamOnly label="Replied, waiting on us" checked={filters.replied} onChange={(replied) => set({ replied })} />
         <SpamOnly checked={filters.spam} onChange={(spam) => set({ spam })} />
       </FilterBar>
       <DataTable

@@ -19,6 +19,8 @@ export interface Filters {
   /** Leads only: where the lead came from (src/lib/lead-source.ts), or `unrecorded`; and its campaign. */
   source: string;
   campaign: string;
+  /** Leads only: those that replied by mail and wait on us (docs/decisions/0040-mail-replies-and-delivery.md). */
+  replied: boolean;
   page: number;
 }
 
@@ -33,6 +35,7 @@ export const emptyFilters: Filters = {
   form: '',
   source: '',
   campaign: '',
+  replied: false,
   page: 1,
 };
 
@@ -109,7 +112,15 @@ export function FilterText({
 }
 
 /** The "Spam only" box of a list's filters. */
-export function SpamOnly({ checked, onChange }: { checked: boolean; onChange: (spam: boolean) => void }) {
+export function SpamOnly({
+  checked,
+  onChange,
+  label = 'Spam only',
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label?: string;
+}) {
   return (
     <label className="flex items-center gap-2 pb-2 text-sm">
       <input
@@ -118,7 +129,7 @@ export function SpamOnly({ checked, onChange }: { checked: boolean; onChange: (s
         onChange={(e) => onChange(e.target.checked)}
         className="size-4 accent-brand-700"
       />
-      Spam only
+      {label}
     </label>
   );
 }

@@ -15,6 +15,7 @@ import { api, query } from './api.ts';
 import { dayTime, time } from './format.ts';
 import { FilterSelect } from './ListControls.tsx';
 import { useAdminList } from './useList.ts';
+import { KeptAside } from './KeptAside.tsx';
 
 type Item = Json<MailItem>;
 
@@ -109,9 +110,11 @@ const columns = (retry: (mail: Item) => void, retrying: string | null): Column<I
   { header: 'To', className: 'break-all', cell: (m) => m.to },
   { header: 'Subject', cell: (m) => m.subject },
   { header: 'Attempts', className: 'text-right', cell: (m) => m.attempts },
-  { header: 'Reason', className: 'break-words', cell: (m) => m.lastError ?? '' },
+  { header: 'Reason', className: 'break-words', cell: (m) => m.lastError ?? m.deliveryDetail ?? m.delivery ?? '' },
   actionsColumn((m) =>
-    m.status === 'failed' ? (
+    m.status === 'sent' ? (
+      <span className="text-slate-600">Sent, not delivered</span>
+    ) : m.status === 'failed' ? (
       <button
         type="button"
         disabled={retrying === m.id}
@@ -129,6 +132,8 @@ const columns = (retry: (mail: Item) => void, retrying: string | null): Column<I
     ),
   ),
 ];
+
+const listLabel = { retrying: 'Mail being retried', bounced: 'Staff mail that bounced' } as const;
 
 export function MailTab() {
   const queryClient = useQueryClient();
@@ -165,21 +170,22 @@ export function MailTab() {
               setStatus(next);
               setPage(1);
             }}
-            options={['retrying']}
-            optionLabel={() => 'Being retried'}
+            options={['retrying', 'bounced']}
+            optionLabel={(s) => (s === 'bounced' ? 'Bounced staff mail' : 'Being retried')}
             emptyLabel="Failed"
           />
         </div>
         <DataTable
-          caption={status === 'retrying' ? 'Mail being retried, latest tried first' : 'Failed mail, latest tried first'}
+          caption={`${listLabel[status as keyof typeof listLabel] ?? 'Failed mail'}, latest tried first`}
           columns={columns((mail) => retry.mutate(mail), retry.isPending ? (retry.variables?.id ?? null) : null)}
           list={list}
           loading="Loading the failed mail…"
-          empty={status === 'retrying' ? 'No mail is being retried.' : 'No failed mail.'}
+          empty={`No ${(listLabel[status as keyof typeof listLabel] ?? 'failed mail').toLowerCase()}.`}
           onPage={setPage}
           rowData={(m) => ({ 'data-mail': m.id, 'data-status': m.status })}
         />
       </TabSection>
+      <KeptAside />
     </div>
   );
 }

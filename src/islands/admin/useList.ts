@@ -29,6 +29,7 @@ export const filterQuery = (f: Filters, page = true) =>
     form: f.form,
     source: f.source.trim(),
     campaign: f.campaign.trim(),
+    replied: f.replied ? 'true' : undefined,
     page: page && f.page > 1 ? f.page : undefined,
   });
 

@@ -1,13 +1,13 @@
 /** Queues mail in the outbox, inside the caller's transaction (docs/decisions/0007-mail-through-an-outbox.md): mail never blocks a submit. */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertSelect } from '../../db/statement.ts';
 import { leads, mailOutbox, rateLimits, type mailStatuses } from '../../db/schema.ts';
 import { derivedKey } from '../derived-key.ts';
 import { windowStartOf } from '../rate-limit.ts';
-import { isPreview } from '../../config/platform.ts';
+import { isPreview, replyDomain } from '../../config/platform.ts';
 import { oneLine } from '../../lib/one-line.ts';
 import { seal } from './sealed.ts';
 import type { Mail } from './templates.ts';
@@ -29,6 +29,15 @@ type MailStatus = (typeof mailStatuses)[number];
 export function addressedForThisSite(mail: Mail): Mail {
   if (!isPreview() || mail.to === site.staffInbox) return mail;
   return { ...mail, to: site.staffInbox, subject: `[Preview, meant for ${mail.to}] ${mail.subject}` };
+}
+
+/** The Reply-To that names a lead by its token on the reply domain (docs/decisions/0040-mail-replies-and-delivery.md). */
+export const leadReplyAddress = (token: string, domain: string): string => `reply+${token}@${domain}`;
+
+/** The lead's reply token in a `reply+<token>@<domain>` address on `domain`, or null. */
+export function replyTokenOf(address: string, domain: string): string | null {
+  const match = /^reply\+([a-z0-9]{1,64})@(.+)$/i.exec(address.trim());
+  return match && match[2]!.toLowerCase() === domain ? match[1]!.toLowerCase() : null;
 }
 
 /** Whether a mail is a confirmation to a visitor's typed address (the kind the caps count). */
@@ -124,16 +133,30 @@ export async function enqueueMail(
   if (!mails.length) return new Map();
   const addressed = mails.map(addressedForThisSite);
   const statuses = await statusesUnderCaps(tx, addressed, now);
+  // The leads written to: their reply address (with MAIL_REPLY_DOMAIN), and whether they complained.
+  const keys = mails.filter((m) => m.toLead).map((m) => m.to.trim().toLowerCase());
+  const written = keys.length
+    ? await tx
+        .select({ key: leads.emailKey, token: leads.replyToken, complainedAt: leads.complainedAt })
+        .from(leads)
+        .where(inArray(leads.emailKey, keys))
+    : [];
+  const leadOfKey = new Map(written.map((row) => [row.key, row]));
+  const domain = replyDomain();
   const inserted = await tx
     .insert(mailOutbox)
     .values(
-      addressed.map((m, i) => ({
-        ...outboxRow(keyPrefix, m),
-        status: statuses[i],
-        // A mail written to a lead is the lead's (its timeline shows it), found by the address it was written
-        // to, also on a preview that sends it to the staff inbox instead. Staff mail never is, whatever its address.
-        leadId: mails[i]!.toLead ? leadOf(mails[i]!.to) : null,
-      })),
+      addressed.map((m, i) => {
+        const lead = mails[i]!.toLead ? leadOfKey.get(mails[i]!.to.trim().toLowerCase()) : undefined;
+        const suppressed = lead?.complainedAt && !m.confirmed;
+        return {
+          ...outboxRow(keyPrefix, lead && domain ? { ...m, replyTo: leadReplyAddress(lead.token, domain) } : m),
+          status: suppressed ? ('suppressed' as const) : statuses[i],
+          // A mail written to a lead is the lead's (its timeline shows it), found by the address it was written
+          // to, also on a preview that sends it to the staff inbox instead. Staff mail never is, whatever its address.
+          leadId: mails[i]!.toLead ? leadOf(mails[i]!.to) : null,
+        };
+      }),
     )
     .onConflictDoNothing({ target: mailOutbox.idempotencyKey })
     .returning({ id: mailOutbox.id, key: mailOutbox.idempotencyKey });
@@ -173,7 +196,16 @@ export function mailsInStatement(
   keyPrefix: string,
   mails: readonly Mail[],
   now: Date,
-  { after, leadId }: { after: string; leadId: SQL },
+  {
+    after,
+    leadId,
+    leadCte,
+  }: {
+    after: string;
+    leadId: SQL;
+    /** The statement's CTE of the lead, returning its `reply_token` and `complained_at` (lead-link.ts's leadUpsert). */
+    leadCte?: string;
+  },
 ): MailsInStatement {
   const addressed = mails.map(addressedForThisSite);
   const confirmations = addressed.filter((m) => isConfirmation(m.kind));
@@ -187,13 +219,26 @@ export function mailsInStatement(
     ctes.push(['cap_to', unit(to, day, CONFIRMATION_CAPS.perRecipientPerDay, after)]);
     ctes.push(['cap_site', unit(SITE_KEY, windowStartOf(now, HOUR), CONFIRMATION_CAPS.siteWidePerHour, 'cap_to')]);
   }
-  const capped = sql`case when exists (select from cap_site) then 'pending' else 'capped' end`;
+  // A lead that complained gets no more mail (`suppressed`); one with a reply token gets its reply address.
+  const lead = leadCte ? sql.identifier(leadCte) : null;
+  const complained = lead ? sql`exists (select from ${lead} where complained_at is not null)` : sql`false`;
+  const capped = sql`case when ${complained} then 'suppressed' when exists (select from cap_site) then 'pending' else 'capped' end`;
+  const domain = lead ? replyDomain() : null;
   addressed.forEach((m, i) => {
+    const toLead = mails[i]!.toLead;
     const row = insertSelect(
       mailOutbox,
       {
         ...outboxRow(keyPrefix, m),
-        status: isConfirmation(m.kind) ? capped : 'pending',
+        ...(toLead &&
+          domain && {
+            replyTo: sql`coalesce('reply+' || (select reply_token from ${lead}) || ${`@${domain}`}, ${m.replyTo ?? null})`,
+          }),
+        status: isConfirmation(m.kind)
+          ? capped
+          : toLead && lead
+            ? sql`case when ${complained} then 'suppressed' else 'pending' end`
+            : 'pending',
         leadId: mails[i]!.toLead ? leadId : null,
       },
       after,

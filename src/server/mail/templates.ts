@@ -10,7 +10,13 @@ export interface Mail {
   to: string;
   /** Written to a lead (a confirmation, a reply, a report): the outbox links it to the lead of its address. */
   toLead?: boolean;
+  /**
+   * Where answers go. A mail to a lead goes out with the lead's own reply address instead when MAIL_REPLY_DOMAIN
+   * is set (outbox.ts): this one is the fallback.
+   */
   replyTo?: string;
+  /** A staff member confirmed sending it to an address that complained (a portal reply): not suppressed. */
+  confirmed?: boolean;
   subject: string;
   text: string;
   html: string;

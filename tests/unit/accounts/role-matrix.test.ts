@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as meFn from '../../../netlify/functions/admin-me.mts';
 import * as submissionsFn from '../../../netlify/functions/admin-submissions.mts';
+import * as webhookFn from '../../../netlify/functions/resend-webhook.mts';
 import { hasRole } from '../../../src/features/accounts/require-role.ts';
 import { adminRoutes, type Route } from './role-routes.ts';
 import { errorOf, request, seedStaff, signIn, type Actor } from '../staff-harness.ts';
@@ -80,6 +81,19 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
       ),
     );
     expect(allowed('admin')).toEqual(Object.keys(routes));
+  });
+});
+
+describe('POST /api/webhooks/resend: no session counts, only a signature', () => {
+  beforeAll(() => {
+    vi.stubEnv('RESEND_WEBHOOK_SECRET', `whsec_${Buffer.from('the-role-matrix-webhook-key-123').toString('base64')}`);
+    return () => void vi.unstubAllEnvs();
+  });
+  it.each(actors)('as %s without a signature → 401 invalid_signature, whatever the session', async (actor) => {
+    signIn(actor);
+    const res = await request(webhookFn, 'POST', '/api/webhooks/resend', { type: 'email.delivered', data: {} });
+    expect(res.status).toBe(401);
+    expect((await errorOf(res)).code).toBe('invalid_signature');
   });
 });
 

@@ -255,6 +255,13 @@ export function adminRoutes(handle: DbHandle) {
       success: 201,
       prepare: fixed('/api/admin/mail/test', {}),
     },
+    'GET /api/admin/mail/unmatched': {
+      fn: mailFn,
+      method: 'GET',
+      needs: 'admin',
+      success: 200,
+      prepare: fixed('/api/admin/mail/unmatched'),
+    },
     'GET /api/admin/mail/:id': {
       fn: mailFn,
       method: 'GET',

@@ -127,6 +127,11 @@ describe('a deployed function refuses to run without what production needs', () 
       /BOOKING_URL_DISCOVERY_CALL is not set/,
     ],
     [
+      'with a reply domain but no webhook secret',
+      { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://db', MAIL_REPLY_DOMAIN: 'reply.agency.com' },
+      /RESEND_WEBHOOK_SECRET is not set, but MAIL_REPLY_DOMAIN is/,
+    ],
+    [
       'with a malformed site address',
       { BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://db', SITE_URL: 'www.agency.com' },
       /SITE_URL is not a web address/,
@@ -213,6 +218,22 @@ describe('the health check of a deployed site', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(response.headers.get('strict-transport-security')).toBe(SECURITY_HEADERS['Strict-Transport-Security']);
+  });
+
+  it('names a reply domain set without its webhook secret', async () => {
+    deployWith({
+      BETTER_AUTH_SECRET: STRONG_SECRET,
+      DATABASE_URL: 'postgres://db',
+      MAIL_REPLY_DOMAIN: 'reply.agency.com',
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await health();
+    expect(response.status).toBe(503);
+    const report = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
+    expect(report.checks.settings).toEqual({
+      ok: false,
+      detail: 'RESEND_WEBHOOK_SECRET is not set, but MAIL_REPLY_DOMAIN is',
+    });
   });
 
   it('names every placeholder setting, so the first deploy says what to set in Netlify', async () => {

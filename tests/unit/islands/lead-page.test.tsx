@@ -90,12 +90,33 @@ describe('the lead page', () => {
       {
         method: 'POST',
         url: `/api/admin/leads/${LEAD}/replies`,
-        body: { subject: 'Re: your Lift Audit request', body: 'Thank you, Grace.' },
+        body: { subject: 'Re: your Lift Audit request', body: 'Thank you, Grace.', confirm: false },
       },
       { method: 'DELETE', url: `/api/admin/leads/${LEAD}/notes/n2`, body: undefined },
     ]);
     // Each change reads the lead again.
     expect(calls.filter((c) => c.url === `/api/admin/leads/${LEAD}`).length).toBeGreaterThan(4);
+  });
+
+  it('marks an undeliverable address and warns before a reply, which goes only once confirmed', async () => {
+    const bounced = lead({ undeliverableReason: 'Permanent: General: No such mailbox' });
+    const { el, calls } = await mount(<LeadPage id={LEAD} me={editor()} onBack={() => {}} />, (call) => {
+      if (call.url === `/api/admin/leads/${LEAD}` && call.method === 'GET')
+        return json(200, { lead: bounced, requests: [], timeline: [] });
+      if (call.url.endsWith('/replies')) return json(201, { reply: timeline[6], lead: bounced });
+      return undefined;
+    });
+    await vi.waitFor(() => expect(el.querySelector('[data-reply-warning]')).not.toBeNull());
+    expect(el.querySelector('[data-mail-trouble]')!.textContent).toContain('Address undeliverable');
+    expect(el.querySelector('[data-reply-warning]')!.textContent).toContain(
+      'Mail to grace@acme.example bounced (Permanent: General: No such mailbox)',
+    );
+    await type(labelled(el, 'Subject'), 'Re: hello');
+    await type(labelled(el, 'Reply'), 'Is this address right?');
+    await click(el.querySelector<HTMLInputElement>('[data-reply-warning] input[type="checkbox"]')!);
+    await click(button(el, 'Send reply'));
+    await vi.waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]!.body).toEqual({ subject: 'Re: hello', body: 'Is this address right?', confirm: true });
   });
 
   it('answers elsewhere only with a note, and shows a refusal of the server under its field', async () => {

@@ -51,6 +51,7 @@ async function mount(states: Record<string, unknown>[]) {
       if (url === '/api/admin/mail/test') return json(201, { mail: mail() });
       if (url.endsWith('/retry')) return json(200, { mail: { ...failed, status: 'pending', attempts: 0 } });
       if (url === `/api/admin/mail/${ID}`) return json(200, { mail: states.shift() ?? mail() });
+      if (url === '/api/admin/mail/unmatched') return json(200, { items: [] });
       return json(200, { items: [failed, retrying], total: 2, page: 1, pageSize: 50 });
     }),
   );

@@ -27,6 +27,8 @@ const logged = () => handle.db.select().from(auditLog);
 const shownKeys = [
   'attempts',
   'createdAt',
+  'delivery',
+  'deliveryDetail',
   'id',
   'kind',
   'lastAttemptAt',
@@ -119,7 +121,7 @@ describe('GET /api/admin/mail', () => {
     expect(res.status).toBe(422);
     expect(await errorOf(res)).toMatchObject({
       code: 'invalid_fields',
-      fields: { status: 'Use failed or retrying', page: 'Use a page number from 1' },
+      fields: { status: 'Use failed, retrying, bounced', page: 'Use a page number from 1' },
     });
   });
 });

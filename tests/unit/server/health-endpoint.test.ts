@@ -43,7 +43,14 @@ describe('GET /api/health with Authorization: Bearer', () => {
     const res = await get({ authorization: `Bearer ${TOKEN}` });
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(['checks', 'ok', 'site']);
-    expect(Object.keys(body.checks).sort()).toEqual(['authSecret', 'blobs', 'database', 'mail', 'settings']);
+    expect(Object.keys(body.checks).sort()).toEqual([
+      'authSecret',
+      'blobs',
+      'database',
+      'mail',
+      'settings',
+      'webhooks',
+    ]);
     expect(body.checks.database).toEqual({ ok: true, detail: 'reachable and migrated' });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('netlify-cdn-cache-control')).toBeNull();
