@@ -49,6 +49,7 @@ describe('the committed migrations', () => {
       '0009_attribution',
       '0010_temporary_password_expiry',
       '0011_preview_data',
+      '0012_mail_replies',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -68,6 +69,7 @@ describe('the committed migrations', () => {
       '0009_attribution',
       '0010_temporary_password_expiry',
       '0011_preview_data',
+      '0012_mail_replies',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });

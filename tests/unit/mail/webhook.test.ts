@@ -7,19 +7,11 @@
 import { getStore } from '@netlify/blobs';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as adminDocuments from '../../../netlify/functions/admin-documents.mts';
 import * as adminMail from '../../../netlify/functions/admin-mail.mts';
 import * as contact from '../../../netlify/functions/contact.mts';
-import * as webhook from '../../../netlify/functions/resend-webhook.mts';
-import {
-  blobDeletions,
-  inboundMessages,
-  leadDocuments,
-  leads,
-  mailOutbox,
-  webhookEvents,
-} from '../../../src/db/schema.ts';
+import { blobDeletions, leadDocuments, leads, mailOutbox } from '../../../src/db/schema.ts';
 import { getLead } from '../../../src/features/leads/lead-timeline.ts';
 import { leadItem, leadsQuery, listLeads } from '../../../src/features/leads/leads.ts';
 import { replyToLead } from '../../../src/features/leads/lead-work.ts';
@@ -28,72 +20,22 @@ import { exportPerson } from '../../../src/features/privacy/export.ts';
 import { purgeUnattachedMailEvents } from '../../../src/features/privacy/retention.ts';
 import { healthReport } from '../../../src/server/health.ts';
 import { DOCUMENTS_STORE, PARTS_STORE, readDocumentBytes } from '../../../src/features/uploads/stores.ts';
-import {
-  receivedEvent,
-  signEvent,
-  startResendStandIn,
-  type ResendStandIn,
-  type StandInMail,
-} from '../../../scripts/lib/resend-stand-in.ts';
+import { receivedEvent, signEvent, type StandInMail } from '../../../scripts/lib/resend-stand-in.ts';
 import { makeCfb } from '../../fixtures/cfb.ts';
 import { contactPayload } from '../../fixtures/forms.ts';
 import { call } from '../function-harness.ts';
-import { errorOf, request, seedStaff, signIn, staff, useAdminDatabase } from '../staff-harness.ts';
-import { useLocalBlobs } from '../test-blobs.ts';
-import { quietConsole } from '../test-db.ts';
+import { errorOf, request, seedStaff, signIn, staff } from '../staff-harness.ts';
+import { DOMAIN, editor, SECRET, useWebhook } from './webhook-harness.ts';
 
 vi.mock('../../../src/features/accounts/session-user.ts', () => ({ getSessionUser: vi.fn() }));
 
-const SECRET = `whsec_${Buffer.from('the-webhook-signing-key-of-tests').toString('base64')}`;
-const DOMAIN = 'reply.bolesta.test';
-
-useLocalBlobs('resend-webhook-test');
-quietConsole('log');
-const handle = useAdminDatabase({ truncate: ['audit_log', 'mail_outbox', 'webhook_events', 'inbound_messages'] });
-let resend: ResendStandIn;
-beforeAll(async () => {
-  resend = await startResendStandIn();
-  vi.stubEnv('RESEND_BASE_URL', resend.url);
-  vi.stubEnv('RESEND_WEBHOOK_SECRET', SECRET);
-  vi.stubEnv('MAIL_REPLY_DOMAIN', DOMAIN);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await resend.close();
-});
-
-const editor = { ...staff.editor, name: 'Eddie Editor' };
-
-/** Posts `body` to the webhook with `headers` (signed with the site's secret unless given). */
-const post = (body: string, headers = signEvent(SECRET, body)) =>
-  call(webhook.default, '/api/webhooks/resend', undefined, { raw: body, headers, origin: null });
-
-/** A lead made by the contact form (its confirmation in the outbox), answered from the portal. */
-async function answeredLead(email: string) {
-  await seedStaff(handle);
-  const res = await call(contact.default, '/api/contact', { ...contactPayload(), email });
-  expect(res.status).toBe(201);
-  const [lead] = await handle.db.select().from(leads).where(eq(leads.emailKey, email));
-  await replyToLead(handle.db, editor, lead!.id, { subject: 'Re: your message', body: 'Happy to help.' });
-  return (await handle.db.select().from(leads).where(eq(leads.id, lead!.id)))[0]!;
-}
-
-/** Puts `mail` in the stand-in and posts its signed `email.received`; the response and the event's id. */
-async function receive(mail: StandInMail, id?: string) {
-  const body = receivedEvent(resend.add(mail), mail);
-  return post(body, signEvent(SECRET, body, { id }));
-}
-
-const stored = async () => ({
-  events: await handle.db.select().from(webhookEvents),
-  inbound: await handle.db.select().from(inboundMessages),
-});
+const { handle, post, answeredLead, receive, stored, resend: standIn } = useWebhook();
 
 describe('POST /api/webhooks/resend', () => {
   it('answers 401 and stores nothing for a forged or a stale signature, or none at all', async () => {
     const lead = await answeredLead('forged@example.com');
     const mail = { from: lead.email, to: [`reply+${lead.replyToken}@${DOMAIN}`], subject: 'Hi', text: 'Hello' };
-    const body = receivedEvent(resend.add(mail), mail);
+    const body = receivedEvent(standIn().add(mail), mail);
     const forged = signEvent(`whsec_${Buffer.from('another-key-entirely-here').toString('base64')}`, body);
     const stale = signEvent(SECRET, body, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     for (const headers of [forged, stale, {}]) {
@@ -128,7 +70,7 @@ describe('POST /api/webhooks/resend', () => {
         { filename: 'setup.exe', contentType: 'application/octet-stream', bytes: new Uint8Array([77, 90, 1]) },
       ],
     };
-    const body = receivedEvent(resend.add(mail), mail);
+    const body = receivedEvent(standIn().add(mail), mail);
     const headers = signEvent(SECRET, body);
     const outcomes = [];
     for (let i = 0; i < 5; i++) outcomes.push((await (await post(body, headers)).json()).outcome);
