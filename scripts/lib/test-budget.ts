@@ -1,8 +1,8 @@
 /**
  * What `npm test` may cost on the CI machine (a quiet 2-core machine, docs/decisions/0039-test-time-budget.md):
  * the whole run (its wall-clock time: some steps run side by side) should take 12 minutes and, until it is back
- * under 15, fails past 17 (the quiet-machine run is about 14.5 minutes: failing at 15 would fail one run in a few
- * on load alone and keep main red). Each step has its own budget, so the step that grew is named at every run.
+ * under 15, fails past 20 (a quiet fresh-clone run takes 16–16.5 minutes: failing at 15 would keep main red).
+ * Each step has its own budget, so the step that grew is named at every run.
  */
 
 /** Seconds each step of `npm test` may take (its own wall-clock time, beside the steps it shares a stage with). */
@@ -22,10 +22,11 @@ export const stepBudgets: Readonly<Record<string, number>> = {
 export const totalTarget = 12 * 60;
 
 /**
- * Seconds the whole run may take at all: past it, `npm test` fails, naming the grown steps. Comes down to 15
- * minutes in the change that brings a quiet run under 13 (docs/decisions/0039-test-time-budget.md).
+ * Seconds the whole run may take at all: past it, `npm test` fails, naming the grown steps: a wave that doubles
+ * the suite again cannot land. Comes down to 15 minutes in the change that brings a quiet run under 13
+ * (docs/decisions/0039-test-time-budget.md).
  */
-export const totalBudget = 17 * 60;
+export const totalBudget = 20 * 60;
 
 export interface StepTime {
   name: string;
