@@ -5,7 +5,7 @@ import { auditSubmissions, blogPosts, contactMessages, userRoles, users, verific
 import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
-import { adminCli, createStaff, grantRole, password, saved, seedIntake, signIn } from './portal.ts';
+import { adminCli, createStaff, grantRole, password, saved, seedIntake, signIn, signOut } from './portal.ts';
 
 test('an administrator made on the command line runs the whole portal', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
@@ -223,7 +223,7 @@ test('the sign-in screen: required fields, sign-up without access, no-role notic
   await page.getByLabel('Password', { exact: true }).fill(`${password} again`);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Your account has no access yet. An administrator must grant you a role.')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
 
   // A confirmed account whose role was taken away sees the notice of decision 10.
   const roleless = `roleless-${Date.now()}@bolesta.example`;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { shortAuditPayload } from '../fixtures/forms.ts';
 import { axeViolations } from './helpers.ts';
-import { createStaff, grantRole, signIn } from './portal.ts';
+import { createStaff, grantRole, signIn, signOut } from './portal.ts';
 
 test('an admin reads the audit log newest first and exports it; an editor has no such tab', async ({
   page,
@@ -84,8 +84,7 @@ test('an admin reads the audit log newest first and exports it; an editor has no
   expect(lines[statusLine]).toContain('""from"":""pending""');
 
   // An editor sees no Audit Log tab, and the server refuses them the log too.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByText('Signed out successfully').last()).toBeVisible();
+  await signOut(page);
   await signIn(page, editor);
   await expect(tabs.getByRole('tab')).toHaveText([
     'Leads',

@@ -38,6 +38,16 @@ export async function signIn(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
 }
 
+/**
+ * Signs out from the portal and waits for the home page it then opens (800 ms after the toast): a `goto` made
+ * before that navigation would be interrupted by it.
+ */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Signed out successfully').last()).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 /** An intake with one small PDF, sent through the public API as the wizard sends it. */
 export async function seedIntake(
   request: APIRequestContext,

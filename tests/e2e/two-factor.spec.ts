@@ -4,6 +4,7 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './helpers.ts';
+import { signOut } from './portal.ts';
 
 const password = 'correct horse battery staple';
 
@@ -27,12 +28,6 @@ async function passwordStep(page: Page, email: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByText('Signed out successfully').last()).toBeVisible();
-  await page.waitForURL((url) => url.pathname === '/');
 }
 
 test('an admin turns on two-factor sign-in, then signs in with a code and with a recovery code', async ({ page }) => {
