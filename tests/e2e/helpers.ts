@@ -48,6 +48,13 @@ export const gtagCalls = (page: Page) => page.evaluate(() => (window as unknown 
 
 /** The WCAG 2.1 A/AA and best-practice violations axe finds on the page, one line each with its elements. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A toast fading in or out has a contrast no resting page has: axe reads the page once every finite animation
+  // and transition has ended (a spinner's endless one is left running).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
