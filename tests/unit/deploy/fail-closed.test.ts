@@ -62,6 +62,15 @@ afterEach(() => {
 const load = async (name: string) =>
   ((await import(path.join(functionsDir, `${name}.mts`))) as { default: Handler }).default;
 
+/** The settings check of a deploy whose health answers 503 (the check's log line kept quiet). */
+async function failingSettings() {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const response = await health();
+  expect(response.status).toBe(503);
+  const report = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
+  return report.checks.settings;
+}
+
 describe('deployed means on Netlify, in any context', () => {
   it('is told by SITE_ID (what every deployed function sees) or a Netlify build', () => {
     expect(isDeployed({})).toBe(false);
@@ -226,11 +235,7 @@ describe('the health check of a deployed site', () => {
       DATABASE_URL: 'postgres://db',
       MAIL_REPLY_DOMAIN: 'reply.agency.com',
     });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await health();
-    expect(response.status).toBe(503);
-    const report = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
-    expect(report.checks.settings).toEqual({
+    expect(await failingSettings()).toEqual({
       ok: false,
       detail: 'RESEND_WEBHOOK_SECRET is not set, but MAIL_REPLY_DOMAIN is',
     });
@@ -244,11 +249,7 @@ describe('the health check of a deployed site', () => {
       MAIL_FROM: 'noreply@bolesta.example',
       BOOKING_URL_STRATEGY_CALL: undefined,
     });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await health();
-    expect(response.status).toBe(503);
-    const report = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
-    expect(report.checks.settings).toEqual({
+    expect(await failingSettings()).toEqual({
       ok: false,
       detail:
         'STAFF_INBOX is not set (leads@bolesta.example is a placeholder); MAIL_FROM is a placeholder (noreply@bolesta.example); ' +
