@@ -12,7 +12,7 @@ export default defineConfig({
     // The migrated database each file starts from (a PGlite dump, or a template database on PostgreSQL), and on
     // PostgreSQL a database of each file's own, so files run in parallel there too.
     globalSetup: ['tests/unit/global-setup.ts'],
-    setupFiles: ['tests/unit/setup-database.ts'],
+    setupFiles: ['tests/unit/setup-database.ts', 'tests/unit/setup-password-hash.ts'],
     // vitest leaves one of two cores to itself by default; the files wait on WebAssembly and PostgreSQL, so
     // a worker per core is faster (measured: docs/decisions/0039-test-time-budget.md).
     maxWorkers: availableParallelism(),

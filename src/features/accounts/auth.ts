@@ -33,6 +33,7 @@ import { clearSignInFailures } from './sign-in-guard.ts';
 import { confirmAddress, confirmationToken, CONFIRM_SECONDS } from './confirmation.ts';
 import { accountAuditHooks } from './account-audit.ts';
 import { hashedRecoveryCodes } from './recovery-codes.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
 import { setPasswordChangeRequired, temporaryPasswords } from './temporary-password.ts';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
@@ -178,6 +179,7 @@ function createAuth(db: Db) {
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_SECONDS,
       // A reset is what someone does when they fear the password is known: end every session.
       revokeSessionsOnPasswordReset: true,

@@ -16,7 +16,7 @@ const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).sp
 async function viewer(email: string): Promise<void> {
   const now = new Date();
   const id = `u-${email}`;
-  const { hashPassword } = await import('better-auth/crypto');
+  const { hashPassword } = await import('../../../src/features/accounts/password-hash.ts');
   await handle.db.insert(users).values({ id, email, name: 'Ada', emailVerified: true, createdAt: now, updatedAt: now });
   await handle.db.insert(accounts).values({
     id: `a-${email}`,

@@ -19,7 +19,7 @@ export function sessionRoutes(handle: DbHandle): Record<string, Route> {
     const user = currentUser();
     if (!user) return null;
     if (!withPassword.has(user.id)) {
-      const { hashPassword } = await import('better-auth/crypto');
+      const { hashPassword } = await import('../../../src/features/accounts/password-hash.ts');
       const password = await hashPassword(MATRIX_PASSWORD);
       await handle.db
         .insert(accounts)
