@@ -33,7 +33,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       // Debian's Chromium: nothing can download Playwright's own browser build here.
       executablePath: chromiumPath,
