@@ -534,6 +534,8 @@ export const auditActions = [
   'account.two-factor-disable',
   'account.session-signout',
   'account.session-signout-others',
+  'staff.remove',
+  'lead.details',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -190,7 +190,7 @@ export function Portal({ me }: { me: Me }) {
             </Suspense>
           )}
           {active === 'posts' && <PostsTab />}
-          {active === 'roles' && <RolesTab />}
+          {active === 'roles' && <RolesTab me={me} />}
           {active === 'audit-log' && <AuditLogTab />}
           {active === 'mail' && <MailTab />}
           {active === 'system' && (
