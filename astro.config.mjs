@@ -10,7 +10,9 @@ import { publicRoutes } from './src/config/routes.ts';
 import { localFunctions } from './scripts/lib/vite-functions.ts';
 import { moveStylesInBuild } from './scripts/lib/styles-to-head.ts';
 import { buildEditor } from './scripts/lib/cms-bundle.ts';
+import { identityBuildCheck, siteSettingsFile } from './scripts/lib/identity-build-check.ts';
 import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Paths that search engines must not index (docs/decisions/0015-sitemap-robots-noindex.md). */
@@ -36,6 +38,11 @@ if (process.env.NETLIFY === 'true') {
   for (const p of placeholderProblems(process.env))
     console.warn(`Setting ${p.setting} ${p.problem}: set it in Netlify.`);
 }
+// The agency's identity (Site settings, content/site/settings.json): a Netlify build on an invented value stops,
+// naming each field (scripts/lib/identity-build-check.ts); /api/health names them too.
+const contentDir = path.resolve(process.env.CONTENT_DIR?.trim() || 'content');
+const identityLines = identityBuildCheck(process.env, contentDir);
+if (identityLines.length) console.warn(`${identityLines.join('; ')} (a deployed build stops on these).`);
 const siteUrl = site.url;
 
 export default defineConfig({
@@ -94,6 +101,18 @@ export default defineConfig({
     // Scripts stay external files, so the only inline scripts are Astro's island runtime, whose
     // hashes the Content-Security-Policy in netlify.toml lists (tests/unit/config/headers.test.ts checks them).
     build: { assetsInlineLimit: 0 },
-    plugins: [tailwindcss(), localFunctions()],
+    plugins: [
+      tailwindcss(),
+      localFunctions(),
+      {
+        // A build of another content folder (CONTENT_DIR) reads its Site settings too (src/config/identity.ts).
+        name: 'site-settings-of-content-dir',
+        enforce: 'pre',
+        resolveId: (source) =>
+          process.env.CONTENT_DIR && source.endsWith('/content/site/settings.json')
+            ? siteSettingsFile(contentDir)
+            : null,
+      },
+    ],
   },
 });

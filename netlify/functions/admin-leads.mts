@@ -6,6 +6,7 @@
 //   GET    /api/admin/leads/staff                     viewer → { items: [{ id, name, email }] } who may own a lead
 //   GET    /api/admin/leads/:id                       viewer → { lead, requests, timeline }
 //   PUT    /api/admin/leads/:id/owner { ownerId }     editor → { lead } (null: nobody; the new owner is mailed)
+//   PUT    /api/admin/leads/:id/details { name, company, phone }  editor → { changes, lead } (timeline + action log)
 //   POST   /api/admin/leads/:id/notes { body }        editor → 201 { note }
 //   DELETE /api/admin/leads/:id/notes/:noteId         editor → 204 (its author, within 15 minutes)
 //   POST   /api/admin/leads/:id/replies { subject, body }       editor → 201 { reply, lead } (mailed through the outbox)
@@ -14,7 +15,7 @@
 //   POST   /api/admin/leads/:id/erase { confirm }     admin  → { erased: { leadId, counts, blobsPending } }
 //   PUT    /api/admin/leads/:id/client { isClient }   admin  → { lead } (a client is kept past retention)
 // (export, erasure and retention: docs/privacy.md)
-// Every change is recorded in the audit log (lead.owner, lead.note, lead.note-delete, lead.reply,
+// Every change is recorded in the audit log (lead.owner, lead.details, lead.note, lead.note-delete, lead.reply,
 // lead.answered-elsewhere, lead.export, lead.erase, lead.client). 401/403/503 from the role guard, 403 not_author, 404 not_found, 409 too_late,
 // 422 invalid_fields (a bad filter or body).
 import type { Config } from '@netlify/functions';
@@ -35,6 +36,7 @@ import {
 } from '../../src/features/leads/leads.ts';
 import { getLead } from '../../src/features/leads/lead-timeline.ts';
 import { addNote, answeredElsewhere, assignLead, deleteNote, replyToLead } from '../../src/features/leads/lead-work.ts';
+import { leadDetailsSchema, updateLeadDetails } from '../../src/features/leads/lead-details.ts';
 import { clientSchema, eraseSchema } from '../../src/features/privacy/contract.ts';
 import { setClient } from '../../src/features/privacy/client-flag.ts';
 import { eraseLead } from '../../src/features/privacy/erase.ts';
@@ -75,6 +77,18 @@ export default adminEndpoint((url) => {
           await assignLead(db, user, id, ownerId);
           context.waitUntil(drainInBackground(db));
           return json({ lead: await leadItem(db, id) });
+        },
+      },
+    };
+  }
+  if (part === 'details' && !noteId) {
+    return {
+      PUT: {
+        role: 'editor',
+        run: async ({ db, user }, request) => {
+          const values = await readJson(request, leadDetailsSchema);
+          const changes = await updateLeadDetails(db, user, id, values);
+          return json({ changes, lead: await leadItem(db, id) });
         },
       },
     };
@@ -164,6 +178,7 @@ export const config: Config = {
     '/api/admin/leads/staff',
     '/api/admin/leads/:id',
     '/api/admin/leads/:id/owner',
+    '/api/admin/leads/:id/details',
     '/api/admin/leads/:id/notes',
     '/api/admin/leads/:id/notes/:noteId',
     '/api/admin/leads/:id/replies',

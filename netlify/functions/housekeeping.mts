@@ -7,11 +7,16 @@ import { sweepRetention } from '../../src/features/privacy/retention.ts';
 import { uploadStores } from '../../src/features/uploads/stores.ts';
 import { sweepExpired } from '../../src/server/housekeeping.ts';
 import { json, withErrors } from '../../src/server/http.ts';
+import { scheduledRun } from '../../src/server/scheduled-runs.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();
-  const expired = await sweepExpired(db);
-  return json({ ...expired, retention: await sweepRetention(db, uploadStores()) });
+  return json(
+    await scheduledRun(db, 'housekeeping', async () => ({
+      ...(await sweepExpired(db)),
+      retention: await sweepRetention(db, uploadStores()),
+    })),
+  );
 });
 
 export const config: Config = { schedule: '@daily' };

@@ -4,10 +4,11 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
 import { queueLeadAlerts } from '../../src/features/leads/alerts.ts';
 import { json, withErrors } from '../../src/server/http.ts';
+import { scheduledRun } from '../../src/server/scheduled-runs.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();
-  return json(await queueLeadAlerts(db));
+  return json(await scheduledRun(db, 'lead-alerts', () => queueLeadAlerts(db)));
 });
 
 export const config: Config = { schedule: '*/15 * * * *' };

@@ -2,11 +2,12 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
 import { json, withErrors } from '../../src/server/http.ts';
+import { scheduledRun } from '../../src/server/scheduled-runs.ts';
 import { drainOutbox } from '../../src/server/mail/sender.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();
-  return json(await drainOutbox(db));
+  return json(await scheduledRun(db, 'mail-drain', () => drainOutbox(db)));
 });
 
 export const config: Config = { schedule: '* * * * *' };

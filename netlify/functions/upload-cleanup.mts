@@ -3,11 +3,12 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
 import { json, withErrors } from '../../src/server/http.ts';
+import { scheduledRun } from '../../src/server/scheduled-runs.ts';
 import { cleanupStaleUploads } from '../../src/features/uploads/cleanup.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();
-  return json(await cleanupStaleUploads(db));
+  return json(await scheduledRun(db, 'upload-cleanup', () => cleanupStaleUploads(db)));
 });
 
 export const config: Config = { schedule: '@hourly' };

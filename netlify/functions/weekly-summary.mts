@@ -5,10 +5,11 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
 import { queueWeeklySummary } from '../../src/features/dashboard/weekly-summary.ts';
 import { json, withErrors } from '../../src/server/http.ts';
+import { scheduledRun } from '../../src/server/scheduled-runs.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();
-  return json(await queueWeeklySummary(db));
+  return json(await scheduledRun(db, 'weekly-summary', () => queueWeeklySummary(db)));
 });
 
 export const config: Config = { schedule: '0 12,13 * * 1' };

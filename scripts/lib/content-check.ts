@@ -13,10 +13,11 @@ import { addressProblem, entryProblems, pageCollections } from '../../src/lib/co
 
 export { pageCollections } from '../../src/lib/content-entry.ts';
 
-/** The frontmatter of an MD or MDX file, or the whole of a YAML file, as data. */
+/** The frontmatter of an MD or MDX file, or the whole of a YAML or JSON file, as data. */
 export function readEntryData(file: string): unknown {
   const source = readFileSync(file, 'utf8');
   if (file.endsWith('.yaml') || file.endsWith('.yml')) return parseYaml(source) ?? {};
+  if (file.endsWith('.json')) return JSON.parse(source) as unknown;
   const match = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(source);
   if (!match) throw new Error('must start with a frontmatter block between two --- lines');
   return parseYaml(match[1]!) ?? {};
@@ -44,7 +45,7 @@ export function checkContent(contentRoot: string, takenPaths: ReadonlySet<string
       const file = path.join(folder, entry.name);
       const ext = path.extname(entry.name);
       if (!extensions.includes(ext)) {
-        if (!/\.(md|mdx|yaml|yml)$/.test(ext)) continue; // images and other assets beside the entries
+        if (!/\.(md|mdx|yaml|yml|json)$/.test(ext)) continue; // images and other assets beside the entries
         problems.push(`${rel(file)}: this folder takes ${extensions.join(' or ')} files`);
         continue;
       }

@@ -51,12 +51,6 @@ export const SETTINGS = {
     placeholder: false,
     what: 'the sender name shown beside that address',
   },
-  CONTACT_EMAIL: {
-    kind: 'email',
-    fallback: 'hello@bolesta.example',
-    placeholder: true,
-    what: 'the public contact address printed on the site and in every mail',
-  },
   BOOKING_URL_STRATEGY_CALL: {
     kind: 'url',
     fallback: 'https://calendly.com/bolesta-example/30min',

@@ -199,4 +199,5 @@ export const PREVIEW_DATA: Record<string, TablePlan> = {
   intake_funnel_days: { rows: 'keep', system: ['step'], why: 'counters per day: nobody in them' },
   preview_data: { rows: 'keep', system: ['counts'], why: 'this record itself: how many rows of each table changed' },
   app_migrations: { rows: 'keep', system: ['name'], why: 'which migrations ran' },
+  scheduled_runs: deleted('production’s schedules’ runs: a preview’s System page shows its own'),
 };

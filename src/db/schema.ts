@@ -534,6 +534,8 @@ export const auditActions = [
   'account.two-factor-disable',
   'account.session-signout',
   'account.session-signout-others',
+  'staff.remove',
+  'lead.details',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -794,3 +796,17 @@ export type LeadDocument = typeof leadDocuments.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type AuditReportRow = typeof auditReports.$inferSelect;
 export type AuditReportDelivery = typeof auditReportDeliveries.$inferSelect;
+
+/**
+ * The latest run of each scheduled function (mail-drain, lead-alerts, upload-cleanup, housekeeping,
+ * weekly-summary), one row each, written by src/server/scheduled-runs.ts: the portal's System page says when each
+ * last ran and whether it failed (docs/decisions/0042-agency-runs-it-alone.md).
+ */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  name: text('name').primaryKey(),
+  startedAt: ts('started_at').notNull(),
+  finishedAt: ts('finished_at'),
+  ok: boolean('ok'),
+  /** The failure, one line without addresses or keys (shownReason), or null. */
+  error: text('error'),
+});

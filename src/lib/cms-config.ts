@@ -30,7 +30,7 @@ export const editorSchema = (name: CollectionName): z.ZodType => schemas[name]((
 
 /** What the editor calls each kind, and which field names an entry in lists (and its file, for a new one). */
 const KINDS: Record<
-  Exclude<CollectionName, 'legal'>,
+  Exclude<CollectionName, 'legal' | 'siteSettings'>,
   { label: string; singular: string; identifier: string; summary: string; body?: string }
 > = {
   resources: { label: 'Resources', singular: 'Resource', identifier: 'title', summary: '{{title}}', body: 'Article' },
@@ -155,7 +155,23 @@ export function cmsCollections() {
       fields: collectionFields('legal'),
     })),
   };
-  return [...folders, legal];
+  // The agency's identity, one JSON file (src/config/identity.ts): what the footer, contact page and JSON-LD show.
+  const siteSettings = {
+    name: 'siteSettings',
+    label: 'Site settings',
+    create: false,
+    delete: false,
+    format: 'json',
+    files: [
+      {
+        name: 'settings',
+        label: 'Site settings: contact details, address, social pages, map, legal entity',
+        file: `content/${collectionFiles.siteSettings.dir}/settings.json`,
+        fields: collectionFields('siteSettings'),
+      },
+    ],
+  };
+  return [siteSettings, ...folders, legal];
 }
 
 /** Where the editor saves: the site's GitHub repository and branch, from the build's settings. */

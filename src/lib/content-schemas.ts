@@ -11,6 +11,7 @@
 import { z } from 'astro/zod';
 import { iconNames } from './icons.ts';
 import { SLUG_PATTERN } from './slugify.ts';
+import { siteSettingsSchema } from './site-settings-schema.ts';
 
 /** Text of `min` to `max` characters, saying both bounds when it is off. */
 const text = (min: number, max: number) => {
@@ -278,6 +279,9 @@ export const schemas = {
       description: seoDescription,
       updated: date,
     }),
+
+  /** One file, content/site/settings.json: the agency's identity ("Site settings" at /cms). */
+  siteSettings: siteSettingsSchema,
 } as const;
 
 export type CollectionName = keyof typeof schemas;
@@ -291,4 +295,5 @@ export const collectionFiles: Record<CollectionName, { dir: string; extensions: 
   packages: { dir: 'packages', extensions: ['.yaml'] },
   resources: { dir: 'resources', extensions: ['.md', '.mdx'] },
   legal: { dir: 'legal', extensions: ['.md', '.mdx'] },
+  siteSettings: { dir: 'site', extensions: ['.json'] },
 };

@@ -9,8 +9,8 @@ export const postStatuses = ['draft', 'published'] as const;
 export const roles = ['admin', 'editor', 'viewer'] as const;
 /** Where a lead stands against its response promise (docs/decisions/0030-leads.md): waiting and not yet due, answered, or past due. */
 export const leadStates = ['open', 'answered', 'overdue'] as const;
-/** What a lead's timeline records of its own: notes, owner changes, replies, responses made elsewhere. */
-export const leadEventKinds = ['note', 'owner', 'reply', 'elsewhere'] as const;
+/** What a lead's timeline records of its own: notes, owner changes, replies, responses made elsewhere, corrections. */
+export const leadEventKinds = ['note', 'owner', 'reply', 'elsewhere', 'details'] as const;
 /** The forms a lead's requests come from: the contact form, the contact page's short audit form, the intake. */
 export const leadForms = ['message', 'contact_page', 'intake'] as const;
 /**

@@ -26,6 +26,7 @@ import {
   twoFactorSettingProblems,
   type SiteContext,
 } from '../config/platform.ts';
+import { identityProblems } from '../config/identity.ts';
 import { loggable } from './loggable.ts';
 
 export interface Check {
@@ -118,11 +119,13 @@ function authSecret(): Check {
 
 /**
  * The per-site settings (src/config/settings.ts) and STAFF_2FA_REQUIRED: none may be malformed or a placeholder
- * once deployed. A
- * malformed SLACK_WEBHOOK_URL is named too (optional, it stops no function, but Slack gets nothing until fixed).
+ * once deployed; nor may the Site settings (the agency's contact details, src/config/identity.ts), which a
+ * deployed build already refuses. A malformed SLACK_WEBHOOK_URL is named too (optional, it stops no function,
+ * but Slack gets nothing until fixed).
  */
 function settings(): Check {
   const problems = [...siteSettingProblems(), ...twoFactorSettingProblems(), ...mailReplySettingProblems()];
+  for (const p of identityProblems()) problems.push({ setting: `Site settings: ${p.field}`, problem: p.problem });
   const slack = slackSettingProblem();
   if (slack) problems.push({ setting: 'SLACK_WEBHOOK_URL', problem: slack });
   if (!problems.length) return { ok: true, detail: 'set' };

@@ -96,6 +96,21 @@ test('an editor creates a resource: the file has valid front matter, the content
   expect(existsSync(path.resolve(resources, String(data.image)))).toBe(true);
   expect(readFileSync(file, 'utf8')).toContain('Sponsors audit the quality system first.');
 
+  // The agency's details are content too: Site settings, edited here, shown by the build of the copy.
+  await page.getByRole('link', { name: /Writing in Resources collection/ }).click();
+  await page.getByRole('link', { name: 'Site settings', exact: true }).click();
+  await page.getByRole('link', { name: /^Site settings: contact details/ }).click();
+  await field(page, 'Phone').fill('+1 215 867 2210');
+  await field(page, 'Street').fill('1500 Walnut Street, Floor 7');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  const settingsFile = path.join(scratch, 'content', 'site', 'settings.json');
+  await expect.poll(() => readFileSync(settingsFile, 'utf8'), { timeout: 15_000 }).toContain('+1 215 867 2210');
+  expect(JSON.parse(readFileSync(settingsFile, 'utf8'))).toMatchObject({
+    phone: '+1 215 867 2210',
+    address: { street: '1500 Walnut Street, Floor 7', city: 'Philadelphia' },
+  });
+
   const env = { ...process.env, CONTENT_DIR: path.join(scratch, 'content') };
   const check = await run(process.execPath, ['scripts/check-content.ts'], { env });
   expect(check.stdout).toContain('is fine');
@@ -105,6 +120,20 @@ test('an editor creates a resource: the file has valid front matter, the content
   const built = readFileSync(path.join(dist, 'resources', 'how-labs-win-vendor-audits.html'), 'utf8');
   expect(built).toContain('How Labs Win Vendor Audits');
   expect(built).toContain('Sponsors audit the quality system first.');
+  // The footer and the contact page print the edited details, and the JSON-LD carries them.
+  const contact = readFileSync(path.join(dist, 'contact.html'), 'utf8');
+  expect(contact).toContain('+1 215 867 2210');
+  expect(contact).toContain('1500 Walnut Street, Floor 7, Philadelphia');
+  const home = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  expect(home).toContain('href="tel:+12158672210"');
+  const jsonLd = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
+    JSON.parse(m[1]!),
+  ) as { '@type': string; telephone?: string; address?: { streetAddress: string } }[];
+  expect(jsonLd.find((block) => block['@type'] === 'Organization')).toMatchObject({
+    telephone: '+12158672210',
+    address: { streetAddress: '1500 Walnut Street, Floor 7' },
+  });
+  expect(home).not.toContain('010-0199');
 });
 
 test("/cms is its own page: noindex, the editor's own policy, and its frame passes axe", async ({ page }) => {

@@ -7,7 +7,7 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deployedSettings } from '../fixtures/deployed-settings.ts';
+import { deployedSettings, deployedSettingsCheck } from '../fixtures/deployed-settings.ts';
 import { contactMessages, mailOutbox, uploadedDocuments } from '../../src/db/schema.ts';
 import { contactPayload, intakePayload, shortAuditPayload } from '../fixtures/forms.ts';
 import { database, MB, parity, pdf, sha256, site, siteDocuments, uploadDocument } from './helpers.ts';
@@ -180,7 +180,8 @@ describe('health (production)', () => {
       checks: {
         database: { ok: true, detail: 'reachable and migrated' },
         authSecret: { ok: true, detail: 'set' },
-        settings: { ok: true, detail: 'set' },
+        // The functions carry the repository's Site settings: its invented ones are named, an agency's pass.
+        settings: await deployedSettingsCheck(),
         mail: { ok: false, detail: expect.stringMatching(/^RESEND_API_KEY is not set: mail waits in the outbox/) },
         blobs: { ok: true, detail: 'reachable' },
         webhooks: { ok: true, detail: expect.stringMatching(/^(no event received yet|last event received \S+)$/) },

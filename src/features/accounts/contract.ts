@@ -56,3 +56,19 @@ export interface OwnSession {
 export interface SessionsEnded {
   ended: number;
 }
+
+/** The answer of POST /api/admin/people/:id/remove: what went, and the leads still theirs, to give to others. */
+export interface RemovedColleague {
+  email: string;
+  rolesRemoved: Role[];
+  sessionsEnded: number;
+  leads: { id: string; name: string; email: string; company: string; waiting: boolean }[];
+}
+
+/** The answer of POST /api/admin/people/:id/reset-two-factor. */
+export interface TwoFactorReset {
+  email: string;
+  hadTwoFactor: boolean;
+}
+
+export { confirmIdentitySchema, type ConfirmIdentityValues } from '../../lib/forms/people.schema.ts';

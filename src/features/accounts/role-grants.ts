@@ -104,7 +104,7 @@ export async function removeRole(db: Db, actor: AuditActor, id: string | undefin
 }
 
 /** How many admins other than `userId` could still sign in and act: their account exists and is confirmed. */
-async function otherWorkingAdmins(tx: Pick<Db, 'select'>, userId: string): Promise<number> {
+export async function otherWorkingAdmins(tx: Pick<Db, 'select'>, userId: string): Promise<number> {
   // A bare role row counts for nothing: its account may be gone (no foreign key) or an unconfirmed sign-up
   // that nobody can use, and counting it would let the last working admin remove themselves.
   const [row] = await tx

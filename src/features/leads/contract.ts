@@ -1,7 +1,6 @@
 /**
- * The leads' contract, browser-safe: the public forms' request schemas (kept in src/lib/forms, which the
- * forms' islands share) and their replies, the answers' labelled sections, and the replies of
- * `/api/admin/submissions` and `/api/admin/messages`. Functions and islands import them from here.
+ * The leads' contract, browser-safe: the public forms' request schemas (kept in src/lib/forms, which the forms'
+ * islands share) and replies, the answers' labelled sections, the admin lists' replies. Functions and islands import them.
  */
 import type { AuditSubmission } from '../../db/schema.ts';
 import * as z from 'zod/mini';
@@ -247,6 +246,7 @@ export type TimelineEntry =
   | (Entry<'note'> & { body: string; authorId: string; authorEmail: string; deletableUntil: Date })
   | (Entry<'reply'> & { subject: string; body: string; actorEmail: string; replyTo: string; mail: TimelineMail | null })
   | (Entry<'elsewhere'> & { body: string; actorEmail: string })
+  | (Entry<'details'> & { changes: { field: string; from: string; to: string }[]; actorEmail: string })
   | (Entry<'mail'> & TimelineMail)
   | (Entry<'report'> & { submissionId: string; version: number })
   | (Entry<'inbound'> & {

@@ -78,6 +78,7 @@ const kindOrder: Record<TimelineEntry['kind'], number> = {
   note: 4,
   reply: 5,
   elsewhere: 5,
+  details: 5,
   report: 6,
   inbound: 7,
 };
@@ -199,6 +200,15 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
           };
         case 'elsewhere':
           return { kind: 'elsewhere', ...base, body: e.body, actorEmail: e.actorEmail };
+        case 'details':
+          return {
+            kind: 'details',
+            ...base,
+            changes: Array.isArray(e.detail.changes)
+              ? (e.detail.changes as { field: string; from: string; to: string }[])
+              : [],
+            actorEmail: e.actorEmail,
+          };
       }
     }),
     ...mails

@@ -44,6 +44,8 @@ const actionLabel: Record<AuditAction, string> = {
   'account.session-signout-others': 'Signed out everywhere else',
   'mail.test': 'Sent a test mail',
   'mail.retry': 'Retried a failed mail',
+  'staff.remove': 'Removed a colleague from staff',
+  'lead.details': 'Corrected a lead’s details',
 };
 const actions = Object.keys(actionLabel) as AuditAction[];
 
@@ -57,6 +59,9 @@ const targetLabel: Record<string, string> = {
   lead: 'Lead',
   list: 'List',
 };
+
+/** A reset from the portal records the admin; the command line's is marked by having no `via` (kept as before). */
+const entryActorIsCli = (detail: Record<string, unknown>) => detail.via !== 'portal';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -84,7 +89,11 @@ function detailText({ action, detail }: Entry): string {
     case 'account.signout':
       return `${text(detail.email) === '*' ? 'every account' : text(detail.email)}: ${String(detail.sessions ?? 0)} session(s) ended (npm run admin -- signout)`;
     case 'account.two-factor-reset':
-      return `${text(detail.email)}: off, sessions ended (npm run admin -- reset-2fa)`;
+      return `${text(detail.email)}: off, sessions ended${entryActorIsCli(detail) ? ' (npm run admin -- reset-2fa)' : ''}`;
+    case 'staff.remove':
+      return `${text(detail.email)}: ${Array.isArray(detail.roles) ? detail.roles.join(', ') : ''} removed, ${String(detail.sessionsEnded ?? 0)} session(s) ended, ${String(detail.leadsOwned ?? 0)} lead(s) to reassign`;
+    case 'lead.details':
+      return `${Array.isArray(detail.fields) ? detail.fields.join(', ') : ''} corrected`;
     case 'role.bootstrap-refused':
       return `${text(detail.email)} confirmed the ADMIN_BOOTSTRAP_EMAIL address; no role given`;
     case 'report.save':

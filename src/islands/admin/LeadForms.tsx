@@ -44,7 +44,7 @@ export function replySubject(latest: Json<LeadRequest> | undefined, brand: Porta
   return brand.agencyName ? `Re: your message to ${brand.agencyName}` : 'Re: your message';
 }
 
-function FormCard({ title, children }: { title: string; children: ReactNode }) {
+export function FormCard({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className={card}>

@@ -17,6 +17,7 @@ import { dayTime } from './format.ts';
 import { originOf, personOf, staffLabel } from './lead-format.ts';
 import { leadKey } from './lead-queries.ts';
 import { ElsewhereForm, NoteForm, OwnerForm, ReplyForm } from './LeadForms.tsx';
+import { LeadDetailsForm } from './LeadDetailsForm.tsx';
 import { LeadPrivacy } from './LeadPrivacy.tsx';
 import { LeadResponse, MailTrouble } from './LeadResponse.tsx';
 import { Timeline } from './LeadTimeline.tsx';
@@ -77,6 +78,7 @@ export default function LeadPage({ id, me, onBack }: { id: string; me: Me; onBac
         {d && <LeadFacts lead={d.lead} />}
       </div>
       {d && canEdit && <OwnerForm lead={d.lead} me={me} />}
+      {d && canEdit && <LeadDetailsForm lead={d.lead} />}
       {d && <Requests detail={d} onReport={setReportId} />}
       {d && <Timeline detail={d} me={me} canEdit={canEdit} />}
       {d && canEdit && (

@@ -24,10 +24,13 @@ const kindLabel: Record<Entry['kind'], string> = {
   note: 'Note',
   reply: 'Reply',
   elsewhere: 'Answered elsewhere',
+  details: 'Details corrected',
   mail: 'Mail',
   report: 'Report first opened',
   inbound: 'Mail from the lead',
 };
+
+const fieldLabel: Record<string, string> = { name: 'Name', company: 'Company', phone: 'Phone' };
 
 const deliveryLabel: Record<TimelineMail['status'], string> = {
   pending: 'Pending',
@@ -87,6 +90,7 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
       case 'owner':
       case 'reply':
       case 'elsewhere':
+      case 'details':
         return e.actorEmail;
       case 'mail':
         return 'the site';
@@ -128,6 +132,16 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
           <p>
             {staffLabel(e.from, 'Nobody')} → {staffLabel(e.to, 'Nobody')}
           </p>
+        );
+      case 'details':
+        return (
+          <ul className="space-y-0.5">
+            {e.changes.map((c) => (
+              <li key={c.field}>
+                {fieldLabel[c.field] ?? c.field}: {c.from || '(empty)'} → {c.to || '(empty)'}
+              </li>
+            ))}
+          </ul>
         );
       case 'note': {
         const mine = canEdit && e.authorId === me.user.id && new Date(e.deletableUntil).getTime() > now;

@@ -24,6 +24,8 @@ import { SubmissionsTab } from './SubmissionsTab.tsx';
 
 // The dashboard and its charts are a chunk of their own, fetched when the tab is first opened.
 const DashboardTab = lazy(() => import('./dashboard/DashboardTab.tsx').then((m) => ({ default: m.DashboardTab })));
+// Likewise the admins' System page.
+const SystemTab = lazy(() => import('./SystemTab.tsx').then((m) => ({ default: m.SystemTab })));
 
 const tabs = [
   { id: 'leads', label: 'Leads', needs: 'viewer' },
@@ -34,6 +36,7 @@ const tabs = [
   { id: 'roles', label: 'User Roles', needs: 'admin' },
   { id: 'audit-log', label: 'Audit Log', needs: 'admin' },
   { id: 'mail', label: 'Mail', needs: 'admin' },
+  { id: 'system', label: 'System', needs: 'admin' },
 ] as const;
 
 type TabId = (typeof tabs)[number]['id'];
@@ -187,9 +190,20 @@ export function Portal({ me }: { me: Me }) {
             </Suspense>
           )}
           {active === 'posts' && <PostsTab />}
-          {active === 'roles' && <RolesTab />}
+          {active === 'roles' && <RolesTab me={me} />}
           {active === 'audit-log' && <AuditLogTab />}
           {active === 'mail' && <MailTab />}
+          {active === 'system' && (
+            <Suspense
+              fallback={
+                <p role="status" className="py-8 text-slate-600">
+                  Loading…
+                </p>
+              }
+            >
+              <SystemTab />
+            </Suspense>
+          )}
         </div>
       </>
     );

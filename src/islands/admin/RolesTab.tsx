@@ -1,5 +1,6 @@
 /** User roles (admins only): add by email (default viewer), remove with a confirmation, colour badges. */
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { Json } from '../../lib/json.ts';
 import type { AllItems } from '../../lib/list-page.ts';
 import type { RoleItem } from '../../features/accounts/contract.ts';
@@ -10,6 +11,10 @@ import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { day } from './format.ts';
 import { useAdminList, useRemove } from './useList.ts';
+import type { Me } from './portal-session.ts';
+
+// Resetting a colleague's two-factor sign-in and removing them from staff: a chunk of its own.
+const PeoplePanel = lazy(() => import('./PeoplePanel.tsx').then((m) => ({ default: m.PeoplePanel })));
 
 type Row = Json<RoleItem>;
 
@@ -37,7 +42,7 @@ const columns = (remove: (id: string) => void): Column<Row>[] => [
   )),
 ];
 
-export function RolesTab() {
+export function RolesTab({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const list = useAdminList<AllItems<Row>>(['roles'], '/api/admin/roles', 'Error fetching user roles: ');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['roles'] });
@@ -57,6 +62,11 @@ export function RolesTab() {
         loading="Loading roles…"
         rowData={(r) => ({ 'data-role': r.id })}
       />
+      {list.data && (
+        <Suspense fallback={null}>
+          <PeoplePanel rows={list.data.items} me={me} />
+        </Suspense>
+      )}
     </TabSection>
   );
 }

@@ -1,8 +1,9 @@
 /** The leads' routes for the role matrix (role-routes.ts), each with a fresh lead (or note) per call. */
 import * as leadsFn from '../../../netlify/functions/admin-leads.mts';
+import * as peopleFn from '../../../netlify/functions/admin-people.mts';
 import type { DbHandle } from '../../../src/db/client.ts';
 import { leadEvents } from '../../../src/db/schema.ts';
-import { addMessage, currentUser } from '../staff-harness.ts';
+import { addMessage, addUser, currentUser } from '../staff-harness.ts';
 import type { Route } from './route.ts';
 
 export function leadRoutes(handle: DbHandle): Record<string, Route> {
@@ -18,7 +19,38 @@ export function leadRoutes(handle: DbHandle): Record<string, Route> {
       .returning();
     return `/api/admin/leads/${leadId}/notes/${row!.id}`;
   }
+  /** A colleague holding the viewer role, to remove from staff. */
+  async function colleague(): Promise<string> {
+    const id = `colleague-${Math.random().toString(36).slice(2)}`;
+    const user = {
+      id,
+      email: `${id}@example.com`,
+      name: 'Col',
+      twoFactorEnabled: false,
+      passwordChangeRequired: false,
+    };
+    await addUser(handle, user, ['viewer']);
+    return id;
+  }
   return {
+    'PUT /api/admin/leads/:id/details': {
+      fn: leadsFn,
+      method: 'PUT',
+      needs: 'editor',
+      success: 200,
+      prepare: async () => ({
+        path: `/api/admin/leads/${await lead()}/details`,
+        body: { name: 'Corrected Name', company: 'Corrected Co', phone: '+1 215 867 2210' },
+      }),
+    },
+    // The reset of a colleague's two-factor sign-in asks the admin's own password: people.test.ts holds its roles.
+    'POST /api/admin/people/:id/remove': {
+      fn: peopleFn,
+      method: 'POST',
+      needs: 'admin',
+      success: 200,
+      prepare: async () => ({ path: `/api/admin/people/${await colleague()}/remove`, body: {} }),
+    },
     'GET /api/admin/leads': {
       fn: leadsFn,
       method: 'GET',

@@ -11,6 +11,7 @@ import * as postsFn from '../../../netlify/functions/admin-posts.mts';
 import * as reportsFn from '../../../netlify/functions/admin-reports.mts';
 import * as rolesFn from '../../../netlify/functions/admin-roles.mts';
 import * as submissionsFn from '../../../netlify/functions/admin-submissions.mts';
+import * as systemFn from '../../../netlify/functions/admin-system.mts';
 import type { DbHandle } from '../../../src/db/client.ts';
 import { auditReports, uploadedDocuments, userRoles, type Role } from '../../../src/db/schema.ts';
 import { deliverReport } from '../../../src/features/reports/delivery.ts';
@@ -285,6 +286,13 @@ export function adminRoutes(handle: DbHandle) {
       prepare: fixed('/api/admin/dashboard?from=2026-03-02&to=2026-03-15'),
     },
     ...sessionRoutes(handle),
+    'GET /api/admin/system': {
+      fn: systemFn,
+      method: 'GET',
+      needs: 'admin',
+      success: 200,
+      prepare: fixed('/api/admin/system'),
+    },
   };
 
   return { routes, freshUser };

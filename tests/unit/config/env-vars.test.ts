@@ -86,7 +86,11 @@ describe("the README's environment variables", () => {
   });
 
   it('sees the variables the platform code reads (NETLIFY, NETLIFY_PURGE_API_TOKEN, URL, SITE_NAME)', () => {
-    expect(reads.get('NETLIFY')).toEqual(['astro.config.mjs', 'src/config/platform.ts']);
+    expect(reads.get('NETLIFY')).toEqual([
+      'astro.config.mjs',
+      'scripts/lib/identity-build-check.ts',
+      'src/config/platform.ts',
+    ]);
     expect(reads.get('NETLIFY_PURGE_API_TOKEN')).toEqual(['src/features/blog/cache.ts']);
     expect(reads.get('URL')).toEqual(['src/config/settings.ts']);
     expect(reads.get('SITE_NAME')).toEqual(['src/features/accounts/auth.ts']);

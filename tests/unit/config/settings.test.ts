@@ -106,7 +106,6 @@ describe('the site module', () => {
     expect(site.url).toBe('https://www.bolesta-agency.com');
     expect(site.staffInbox).toBe('leads@bolesta-agency.com');
     expect(site.mailFrom).toBe('Bolesta Leads <noreply@bolesta-agency.com>');
-    expect(site.email).toBe('hello@bolesta-agency.com');
     expect(site.scheduling).toEqual({
       strategyCall: 'https://cal.com/bolesta-agency/strategy-call',
       usMarketCall: 'https://cal.com/bolesta-agency/us-market',

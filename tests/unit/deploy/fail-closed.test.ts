@@ -19,8 +19,16 @@ import {
 } from '../../../src/config/platform.ts';
 import { SECURITY_HEADERS } from '../../../src/server/security-headers.ts';
 import { deployedSettings } from '../../fixtures/deployed-settings.ts';
+import { inventedIdentity, realIdentity } from '../../fixtures/site-identity.ts';
 import { call } from '../function-harness.ts';
 import { openTestDatabase } from '../test-db.ts';
+
+// The Site settings the functions are built with: an agency's own values, or (one test) the repository's invented ones.
+const identityFile = vi.hoisted(() => ({}) as Record<string, unknown>);
+vi.mock('../../../content/site/settings.json', async () => {
+  const { realIdentity: own } = await import('../../fixtures/site-identity.ts');
+  return { default: Object.assign(identityFile, structuredClone(own)) };
+});
 
 const functionsDir = path.resolve(import.meta.dirname, '../../../netlify/functions');
 const functionNames = readdirSync(functionsDir)
@@ -239,6 +247,25 @@ describe('the health check of a deployed site', () => {
       ok: false,
       detail: 'RESEND_WEBHOOK_SECRET is not set, but MAIL_REPLY_DOMAIN is',
     });
+  });
+
+  it("names each field of the Site settings that is still the repository's invented value", async () => {
+    deployWith({ BETTER_AUTH_SECRET: STRONG_SECRET, DATABASE_URL: 'postgres://db' });
+    Object.assign(identityFile, structuredClone(inventedIdentity));
+    try {
+      expect(await failingSettings()).toEqual({
+        ok: false,
+        detail:
+          'Site settings: email is a placeholder (hello@bolesta.example); ' +
+          'Site settings: phone is a placeholder (+1 (555) 010-0199); ' +
+          'Site settings: address is a placeholder (100 Market Street, Suite 300, Philadelphia, PA 19106); ' +
+          'Site settings: LinkedIn is a placeholder (https://www.linkedin.com/company/bolesta-example); ' +
+          'Site settings: map is a placeholder (the map of the invented address); ' +
+          'Site settings: legal entity is a placeholder (Bolesta Example LLC)',
+      });
+    } finally {
+      Object.assign(identityFile, structuredClone(realIdentity));
+    }
   });
 
   it('names every placeholder setting, so the first deploy says what to set in Netlify', async () => {

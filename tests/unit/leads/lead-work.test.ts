@@ -33,6 +33,53 @@ describe('working a lead', () => {
     });
   });
 
+  it('corrects a lead’s name, company and phone: on the timeline and in the action log; bad input named, a viewer refused', async () => {
+    const { leadId } = await addMessage(handle, { email: 'cara@helix.example', name: 'Cara', company: 'Helix' });
+    signIn('editor');
+    const url = `/api/admin/leads/${leadId}/details`;
+    const bad = await request(leadsFn, 'PUT', url, { name: '', company: 'Helix Labs', phone: 'call me maybe' });
+    expect(bad.status).toBe(422);
+    expect((await errorOf(bad)).fields).toEqual({
+      name: 'Enter the person’s name.',
+      phone: 'Enter a phone number: digits, spaces and + ( ) . - only.',
+    });
+    const res = await request(leadsFn, 'PUT', url, {
+      name: 'Cara Diaz',
+      company: 'Helix Labs',
+      phone: '+1 215 555 0188',
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).lead).toMatchObject({
+      name: 'Cara Diaz',
+      company: 'Helix Labs',
+      phone: '+1 215 555 0188',
+    });
+    const { timeline } = await get(`/api/admin/leads/${leadId}`);
+    expect(timeline.find((e: { kind: string }) => e.kind === 'details')).toEqual({
+      kind: 'details',
+      at: expect.any(String),
+      id: expect.any(String),
+      actorEmail: staff.editor.email,
+      changes: [
+        { field: 'name', from: 'Cara', to: 'Cara Diaz' },
+        { field: 'company', from: '', to: 'Helix Labs' },
+        { field: 'phone', from: '', to: '+1 215 555 0188' },
+      ],
+    });
+    const [audit] = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'lead.details'));
+    expect(audit).toMatchObject({
+      actorId: staff.editor.id,
+      targetId: leadId,
+      detail: { fields: ['name', 'company', 'phone'] },
+    });
+    // The same values again change nothing and record nothing.
+    await request(leadsFn, 'PUT', url, { name: 'Cara Diaz', company: 'Helix Labs', phone: '+1 215 555 0188' });
+    expect(await handle.db.$count(leadEvents, eq(leadEvents.kind, 'details'))).toBe(1);
+    signIn('viewer');
+    expect((await request(leadsFn, 'PUT', url, { name: 'X', company: '', phone: '' })).status).toBe(403);
+    expect((await leadRow(leadId)).name).toBe('Cara Diaz');
+  });
+
   it('lets an editor claim a lead without mailing themselves, and refuses an owner without a role', async () => {
     const { leadId } = await addMessage(handle);
     const claim = await request(leadsFn, 'PUT', `/api/admin/leads/${leadId}/owner`, { ownerId: staff.editor.id });
