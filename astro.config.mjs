@@ -31,7 +31,7 @@ const invalid = invalidSettings(process.env);
 if (invalid.length) {
   throw new Error(
     `Environment settings that will not do: ${invalid.map((p) => `${p.setting} ${p.problem}`).join('; ')}. ` +
-      'See the README, "Environment variables".',
+      'See docs/configuration.md.',
   );
 }
 if (process.env.NETLIFY === 'true') {

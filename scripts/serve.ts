@@ -2,7 +2,7 @@
  * `npm start`: serves the production build in `dist/` with the Netlify Functions at their `/api/...`
  * paths and Netlify Blobs on disk, in one process, with no network and no account. Netlify's own
  * `@netlify/dev` rebuilds a function on every request (about 280 ms, 7 requests/s here), so this small
- * server stands in for the CDN and the functions runtime locally. See README "Local runtime".
+ * server stands in for the CDN and the functions runtime locally. See docs/architecture.md, "Local runtime".
  */
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';

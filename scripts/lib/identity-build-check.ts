@@ -20,7 +20,7 @@ export function identityBuildCheck(env: Record<string, string | undefined>, cont
     throw new Error(
       `The site's contact details are still the repository's invented ones: ${lines.join('; ')}. ` +
         'Edit them in the content editor (/cms → Site settings) or in content/site/settings.json on GitHub, ' +
-        'then deploy again (README, "Deploying to Netlify", step 0).',
+        'then deploy again (docs/deploy-checklist.md, step 0).',
     );
   }
   return lines;

@@ -59,8 +59,9 @@ function yesNo(value: string | undefined): boolean | null | 'invalid' {
  * answers them (`STAFF_2FA_REQUIRED`). Unset, it follows `isDeployed`, like the secure cookie and the breached
  * password check: on wherever the site is deployed (production, deploy previews, branch deploys: a preview's
  * database starts as a copy of production's), off under `npm start` and the tests. `false` turns it off on a
- * deployed site (README: when that is acceptable), `true` turns it on locally. Any other value counts as on and
- * is a deployed site's misconfiguration (`missingSettings`): a typo never switches the second factor off.
+ * deployed site (docs/deploy-checklist.md, step 10: when that is acceptable), `true` turns it on locally. Any other
+ * value counts as on and is a deployed site's misconfiguration (`missingSettings`): a typo never switches the second
+ * factor off.
  */
 export function staffTwoFactorRequired(env: Env = platformEnv()): boolean {
   const value = yesNo(env.STAFF_2FA_REQUIRED);
@@ -149,7 +150,7 @@ export class MisconfiguredError extends Error {
   constructor(missing: MissingSetting[]) {
     super(
       `The site is not configured for production: ${missing.map((m) => `${m.setting} ${m.problem}`).join('; ')}. ` +
-        'Set it in Netlify\'s environment variables (see the README, "Deploying to Netlify") and redeploy.',
+        "Set it in Netlify's environment variables (docs/deploy-checklist.md, step 4; docs/configuration.md) and redeploy.",
     );
     this.name = 'MisconfiguredError';
     this.missing = missing;

@@ -121,7 +121,7 @@ export function getDb(): Promise<DbHandle> {
 /**
  * Whether this invocation's database is a preview's copy of production, to be pseudonymised: a deploy preview or
  * branch deploy on Netlify Database, whose preview branch is such a copy. With `DATABASE_URL` a preview has a
- * staging database of its own (README); should that setting name production's database by mistake,
+ * staging database of its own (docs/operations/own-postgres.md); should that setting name production's database by mistake,
  * pseudonymising it would destroy production's leads, so a `DATABASE_URL` database is never touched.
  */
 export const isPreviewCopy = (env: Env = platformEnv()): boolean => isPreview() && !env.DATABASE_URL;

@@ -188,7 +188,7 @@ export function cmsConfig(backend: CmsBackend, origin: string) {
       name: 'github',
       repo: backend.repo ?? '',
       branch: backend.branch,
-      // Netlify's GitHub OAuth provider signs editors in (README, deploy checklist).
+      // Netlify's GitHub OAuth provider signs editors in (docs/deploy-checklist.md, step 13).
       base_url: 'https://api.netlify.com',
       auth_endpoint: 'auth',
       squash_merges: true,

@@ -1,6 +1,6 @@
 /**
  * What `GET /api/health` reports: each dependency of the site, so a deploy can be checked in one request
- * (README, "Deploying to Netlify"). Anyone may ask whether all is well (`healthOk`: one schema query, one outbox
+ * (docs/deploy-checklist.md, step 6; the portal's System tab reads it in words). Anyone may ask whether all is well (`healthOk`: one schema query, one outbox
  * query and one Blobs read, cached by the CDN); only the holder of HEALTH_TOKEN reads what each check found
  * (`healthReport`), since that names settings, the mail provider's refusals and the outbox's size. Each check
  * says `ok` and, in words, what it found; the report is `ok` only when every check is. Nothing secret is shown

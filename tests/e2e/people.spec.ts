@@ -1,30 +1,38 @@
 /**
  * What an agency does in the portal without a developer (docs/decisions/0042-agency-runs-it-alone.md): an admin
- * reads the System tab, removes a colleague from staff and corrects a lead's company; a viewer sees none of it.
+ * reads the System tab, removes a colleague from staff and corrects a lead's company; a viewer sees none of it; an
+ * admin resets the two-factor sign-in of a colleague who lost their phone, who is then asked to set it up again.
+ * axe reads the System tab and the Colleagues panel (a portal view is read where a test opens it, as in admin.spec).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, test } from '@playwright/test';
+import type { Role } from '../../src/lib/statuses.ts';
 import { blobDeletions, leads, mailOutbox, users } from '../../src/db/schema.ts';
 import { withDb } from './db.ts';
-import { createStaff, signIn } from './portal.ts';
+import { axeViolations } from './helpers.ts';
+import { appCode, createStaff, password, signIn, signOut, turnOnTwoFactor } from './portal.ts';
 
 const run = randomUUID().slice(0, 8);
 const admin = `sys-admin-${run}@agency.example`;
 const colleague = `leaver-${run}@agency.example`;
 const viewer = `sys-viewer-${run}@agency.example`;
 
+/** The staff of a test, each made as `npm run admin -- create` makes them, with the tests' password. */
+const makeStaff = (people: readonly (readonly [string, Role])[]) => {
+  for (const [email, role] of people) createStaff(email, role);
+};
+
 test('an admin reads the System tab, removes a colleague (their browser gets 401, their leads listed) and corrects a lead’s company; a viewer sees none of it', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
-  for (const [email, role] of [
+  makeStaff([
     [admin, 'admin'],
     [colleague, 'editor'],
     [viewer, 'viewer'],
-  ] as const)
-    createStaff(email, role);
+  ]);
   const leadId = await withDb(async (db) => {
     const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, colleague));
     const now = new Date();
@@ -68,8 +76,11 @@ test('an admin reads the System tab, removes a colleague (their browser gets 401
   ).toBeVisible();
   await expect(page.getByText(/document(s)? of erased people still wait/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mail: needs attention' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('tab', { name: 'User Roles' }).click();
+  await expect(page.getByRole('heading', { name: 'Colleagues' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: `Remove from staff ${colleague}` }).click();
   const removed = page.getByRole('status').filter({ hasText: `${colleague} is no longer staff` });
@@ -98,4 +109,57 @@ test('an admin reads the System tab, removes a colleague (their browser gets 401
   await expect(viewerPage.getByRole('button', { name: 'Correct details' })).toHaveCount(0);
   expect((await viewerPage.request.get('/api/admin/system')).status()).toBe(403);
   await viewing.close();
+});
+
+test('an admin resets the two-factor sign-in of a colleague who lost their phone; the colleague signs in with the password and is asked to set it up again', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const resetter = `reset-admin-${run}@agency.example`;
+  const phoneLost = `phone-lost-${run}@agency.example`;
+  makeStaff([
+    [resetter, 'admin'],
+    [phoneLost, 'admin'],
+  ]);
+
+  // The colleague had two-factor sign-in on, and is still signed in on another computer.
+  const elsewhere = await browser.newContext();
+  const theirs = await elsewhere.newPage();
+  await signIn(theirs, phoneLost);
+  await turnOnTwoFactor(theirs);
+
+  // The admin, with two-factor sign-in on too, confirms who they are with their password and their code.
+  await signIn(page, resetter);
+  const key = await turnOnTwoFactor(page);
+  await page.getByRole('tab', { name: 'User Roles' }).click();
+  await page.getByRole('button', { name: `Reset two-factor sign-in of ${phoneLost}` }).click();
+  const form = page.getByRole('form', { name: `Reset two-factor sign-in of ${phoneLost}` });
+  await expect(form.getByText('by phone or in person')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await form.getByLabel('Your password').fill('not my password at all');
+  await form.getByLabel('Your authenticator code').fill(await appCode(key));
+  await form.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'That password is not right.' })).toBeVisible();
+  await form.getByLabel('Your password').fill(password);
+  await form.getByLabel('Your authenticator code').fill(await appCode(key, 1));
+  await form.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+  await expect(page.getByText(`Two-factor sign-in of ${phoneLost} reset`).last()).toBeVisible();
+
+  // Every session of theirs ended; they were mailed.
+  expect((await theirs.request.get('/api/admin/me')).status()).toBe(401);
+  await elsewhere.close();
+  const mailed = await withDb((db) =>
+    db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.to, phoneLost)),
+  );
+  expect(mailed.map((m) => m.kind)).toContain('account.two-factor-reset');
+
+  // The password alone signs them in now (no code step), and the portal asks them to set it up again.
+  await signOut(page);
+  await signIn(page, phoneLost);
+  await expect(page.getByRole('heading', { name: 'Two-factor code' })).toHaveCount(0);
+  const ask = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await expect(ask).toContainText('You are an administrator without two-factor sign-in. Set it up now');
+  await ask.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(page.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
 });

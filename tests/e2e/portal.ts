@@ -1,5 +1,7 @@
 /** The portal's end-to-end helpers: staff made with `npm run admin`, signing in, an intake with a document. */
 import { execFileSync } from 'node:child_process';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Role } from '../../src/lib/statuses.ts';
 import { intakePayload } from '../fixtures/forms.ts';
@@ -36,6 +38,26 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Signed in successfully!').last()).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+}
+
+/** The authenticator app's code for the setup key read from the screen: this 30-second step's, or a later one's. */
+export const appCode = (key: string, ahead = 0) =>
+  createOTP(base32.decode(key.replace(/\s+/g, ''))).hotp(Math.floor(Date.now() / 30_000) + ahead);
+
+/**
+ * Turns on two-factor sign-in under Account security, as a staff member does with their authenticator app; returns
+ * the setup key (this 30-second step's code is then used: the next one is `appCode(key, 1)`).
+ */
+export async function turnOnTwoFactor(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Account security' }).click();
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await page.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const key = (await page.locator('#two-factor-key').textContent())!;
+  await page.getByLabel('Code from your authenticator app').fill(await appCode(key));
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(page.getByText('Two-factor sign-in is on.').last()).toBeVisible();
+  return key;
 }
 
 /**

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { base32 } from '@better-auth/utils/base32';
-import { createOTP } from '@better-auth/utils/otp';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './helpers.ts';
-import { signOut } from './portal.ts';
+import { appCode, signOut } from './portal.ts';
 
 const password = 'correct horse battery staple';
 
@@ -16,10 +14,6 @@ function adminCli(...args: string[]): string {
   });
 }
 
-/** What the authenticator app shows now for the setup key read from the screen. */
-/** The app's code of this 30-second step, or of the next (`ahead`): the server takes each code only once. */
-const appCode = (key: string, ahead = 0) =>
-  createOTP(base32.decode(key.replace(/\s+/g, ''))).hotp(Math.floor(Date.now() / 30_000) + ahead);
 /** A code the app does not show now (nor in the neighbouring 30 seconds the server also accepts). */
 const notTheCode = async (key: string) => String((Number(await appCode(key)) + 500_000) % 1_000_000).padStart(6, '0');
 

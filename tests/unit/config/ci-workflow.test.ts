@@ -1,5 +1,5 @@
 // The GitHub Actions workflow (.github/workflows/): valid by GitHub's workflow schema (SchemaStore's, compiled
-// into @action-validator/core: offline, no network), and true to what the README and the editor's guide say
+// into @action-validator/core: offline, no network), and true to what CONTRIBUTING.md and the editor's guide say
 // CI does: every pull request runs the content check, lint, type check, build, bundles and unit tests; a push
 // to main runs the whole `npm test`.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -144,6 +144,16 @@ describe('the GitHub Actions workflows', () => {
       'push is not limited to main',
       'test does not upload test-results/ on failure',
     ]);
+  });
+
+  it('runs on a pull request the steps CONTRIBUTING.md lists, and CONTRIBUTING.md does not call npm test the same', () => {
+    const guide = read(path.join(root, 'CONTRIBUTING.md'));
+    const [, job] = jobFor(ci, 'pull_request')!;
+    const steps = commands(job).filter((command) => command.startsWith('npm run '));
+    expect(steps).toHaveLength(6);
+    expect(guide).toContain('every pull request runs six steps, shown as "CI / checks"');
+    for (const step of steps) expect(guide, step).toContain(`\`${step}\``);
+    expect(guide).not.toMatch(/same (on a fresh machine )?as in CI/);
   });
 
   it('is the check the editing guide tells editors about ("CI / checks")', () => {

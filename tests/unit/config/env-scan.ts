@@ -85,11 +85,25 @@ export function envReads(root: string, files: readonly string[]): Map<string, st
   return reads;
 }
 
-/** The variables of the README's "## Environment variables" table: the backticked name in each row's first cell. */
-export function documentedVariables(readme: string): { names: string[]; section: string } {
-  const start = readme.indexOf('\n## Environment variables\n');
-  if (start < 0) return { names: [], section: '' };
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  return { names: [...section.matchAll(new RegExp(`^\\| \`(${NAME})\` +\\|`, 'gm'))].map((m) => m[1]!), section };
+/** The three groups of docs/configuration.md, in their order: who sets a variable. */
+export const GROUPS = ['Set by you in Netlify', 'Set by Netlify', 'Local and test only'] as const;
+
+/**
+ * The variables docs/configuration.md lists: the backticked name opening each item (`` - `NAME`: … ``) under one of
+ * its `## ` group headings, with the group of each, and the text of the groups (`section`).
+ */
+export function documentedVariables(doc: string): {
+  names: string[];
+  section: string;
+  groups: Record<string, string[]>;
+} {
+  const groups: Record<string, string[]> = {};
+  const sections: string[] = [];
+  for (const part of doc.split(/\n(?=## )/).slice(1)) {
+    const title = part.slice(3, part.indexOf('\n')).trim();
+    if (!(GROUPS as readonly string[]).includes(title)) continue;
+    sections.push(part);
+    groups[title] = [...part.matchAll(new RegExp(`^- \`(${NAME})\`:`, 'gm'))].map((m) => m[1]!);
+  }
+  return { names: Object.values(groups).flat(), section: sections.join('\n'), groups };
 }

@@ -1,5 +1,6 @@
-// The README's "## Environment variables" table and the code agree: every variable the code reads has its row
-// (or is one of the few below that nobody sets by hand), and every row names a variable something still reads.
+// docs/configuration.md and the code agree: every variable the code reads is listed there once, in the group of
+// who sets it (or is one of the few below that nobody sets by hand), and every item names a variable something
+// still reads.
 //
 // Scanned: everything that runs as part of the product or its commands: src/ (pages, islands, server), netlify/
 // (functions), scripts/ (npm scripts, `npm run serve`, the test runner, with-postgres.sh), bench/ (the bench
@@ -11,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../../../src/config/settings.ts';
-import { documentedVariables, envReads, readsInScript, readsInShell, scannedFiles } from './env-scan.ts';
+import { documentedVariables, envReads, GROUPS, readsInScript, readsInShell, scannedFiles } from './env-scan.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const SELF = ['tests/unit/config/env-scan.ts', 'tests/unit/config/env-vars.test.ts'];
@@ -21,8 +22,8 @@ const files = scannedFiles(root, ['src', 'netlify', 'scripts', 'bench', 'tests']
 const reads = envReads(root, files);
 // The per-site settings are read by their names from one table (SETTINGS), not one by one: each is a read there.
 for (const name of Object.keys(SETTINGS)) reads.set(name, [...(reads.get(name) ?? []), 'src/config/settings.ts']);
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-const { names: documented, section } = documentedVariables(readme);
+const configuration = readFileSync(path.join(root, 'docs/configuration.md'), 'utf8');
+const { names: documented, section, groups } = documentedVariables(configuration);
 
 /** Read by the code, set by no person: each is set by the tool or platform named, for the code it starts. */
 const NOT_SET_BY_HAND: Record<string, string> = {
@@ -54,19 +55,19 @@ const NAMED_IN_ROW: Record<string, string> = { NETLIFY_DATABASE_URL: 'NETLIFY_DB
 
 const exempt = new Set([...Object.keys(NOT_SET_BY_HAND), ...BENCH_KNOBS, ...Object.keys(NAMED_IN_ROW)]);
 
-describe("the README's environment variables", () => {
-  it('has a row for every variable the code reads', () => {
+describe('the environment variables of docs/configuration.md', () => {
+  it('lists every variable the code reads', () => {
     const missing = [...reads]
       .filter(([name]) => !documented.includes(name) && !exempt.has(name))
       .map(([name, where]) => `${name} (read in ${where.join(', ')})`);
-    expect(missing, 'add a row to "## Environment variables" in README.md').toEqual([]);
+    expect(missing, 'add an item to its group in docs/configuration.md').toEqual([]);
   });
 
-  it('has no row for a variable nothing reads', () => {
+  it('lists no variable nothing reads', () => {
     expect(documented.filter((name) => !reads.has(name))).toEqual([]);
   });
 
-  it('has one row per variable, and none for a variable it exempts', () => {
+  it('lists each variable once, and none it exempts', () => {
     expect(documented.length).toBeGreaterThan(20);
     expect(documented.filter((name, i) => documented.indexOf(name) !== i)).toEqual([]);
     expect(documented.filter((name) => exempt.has(name))).toEqual([]);
@@ -75,7 +76,7 @@ describe("the README's environment variables", () => {
   it('exempts only variables that are read, each where it says', () => {
     expect([...exempt].filter((name) => !reads.has(name))).toEqual([]);
     for (const [name, row] of Object.entries(NAMED_IN_ROW)) {
-      expect(section.split('\n').find((line) => line.startsWith(`| \`${row}\``))).toContain(`\`${name}\``);
+      expect(section.split('\n').find((line) => line.startsWith(`- \`${row}\``))).toContain(`\`${name}\``);
     }
     for (const name of BENCH_KNOBS) {
       for (const file of reads.get(name)!.filter((where) => where.startsWith('bench/'))) {
@@ -83,6 +84,16 @@ describe("the README's environment variables", () => {
         expect(opening, `${file} should name ${name} in its opening comment`).toContain(name);
       }
     }
+  });
+
+  it("has its three groups, each variable where its setter is: the settings and secrets yours, the platform's Netlify's", () => {
+    expect(Object.keys(groups)).toEqual([...GROUPS]);
+    const [yours, netlifys, local] = GROUPS.map((group) => groups[group]!);
+    for (const name of [...Object.keys(SETTINGS), 'BETTER_AUTH_SECRET', 'HEALTH_TOKEN', 'RESEND_API_KEY'])
+      expect(yours, name).toContain(name);
+    for (const name of ['SITE_ID', 'URL', 'NETLIFY', 'COMMIT_REF', 'CONTEXT', 'NETLIFY_DB_URL', 'REPOSITORY_URL'])
+      expect(netlifys, name).toContain(name);
+    for (const name of ['PORT', 'DATA_DIR', 'TEST_DATABASE_URL', 'CHROMIUM_PATH']) expect(local, name).toContain(name);
   });
 
   it('sees the variables the platform code reads (NETLIFY, NETLIFY_PURGE_API_TOKEN, URL, SITE_NAME)', () => {
@@ -120,12 +131,14 @@ describe('the scanner of environment variables', () => {
     expect([...readsInShell(text)].sort()).toEqual(['HOME', 'PGBIN', 'PGPORT_TEST']);
   });
 
-  it("reads the table's first column, and reports a variable missing from a table", () => {
-    const table = '# X\n\n## Environment variables\n\n| Variable | What |\n| --- | --- |\n| `PORT` | p |\n\n## Next\n';
-    const { names } = documentedVariables(table + '| `NOT_IN_SECTION` | x |\n');
+  it('reads the name opening each item of a group, and reports a variable missing from the groups', () => {
+    const doc =
+      '# X\n\n- `NOT_IN_A_GROUP`: x\n\n## Set by Netlify\n\n- `PORT`: p, not `HOST`\n\n## Next\n\n- `OTHER`: y\n';
+    const { names, groups } = documentedVariables(doc);
     expect(names).toEqual(['PORT']);
+    expect(groups).toEqual({ 'Set by Netlify': ['PORT'] });
     const code = readsInScript('const port = process.env.PORT; const host = process.env.HOST;');
     expect([...code].filter((name) => !names.includes(name))).toEqual(['HOST']);
-    expect(documentedVariables('# README without the section\n').names).toEqual([]);
+    expect(documentedVariables('# A page without the groups\n').names).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * The agency's identity as content (content/site/settings.json, "Site settings" at /cms): held to its schema, and
  * a deployed build on the repository's invented values stops naming each field (scripts/lib/identity-build-check.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,12 @@ describe('the Site settings', () => {
     expect(() => identityBuildCheck({ NETLIFY: 'true' }, invented)).toThrow(
       /Site settings: phone is a placeholder \(\+1 \(555\) 010-0199\); Site settings: address is a placeholder \(100 Market Street.*Site settings: LinkedIn is a placeholder/,
     );
+    // The refusal sends the reader to the deploy checklist's step that fills them in.
+    expect(() => identityBuildCheck({ NETLIFY: 'true' }, invented)).toThrow(
+      /\(docs\/deploy-checklist\.md, step 0\)\.$/,
+    );
+    const checklist = readFileSync(path.resolve(import.meta.dirname, '../../../docs/deploy-checklist.md'), 'utf8');
+    expect(checklist).toMatch(/^0\. \*\*Fill in the agency's details\*\*/m);
     // On a computer the build runs and says what a deploy would refuse.
     expect(identityBuildCheck({}, invented)).toHaveLength(6);
     expect(identityBuildCheck({ NETLIFY: 'true' }, contentWith(realIdentity))).toEqual([]);
