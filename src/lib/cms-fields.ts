@@ -8,6 +8,7 @@
  * not a field quietly left out of the editor.
  */
 import { z } from 'astro/zod';
+import { RESOURCE_FILE_MAX_MB, resourceFile, resourceFileExtensions } from './resource-files.ts';
 
 /** A field of the editor (a Decap CMS field: name, label, widget and the widget's options). */
 export interface CmsField {
@@ -24,6 +25,9 @@ export interface CmsField {
 
 /** The stand-in for an image field: a path the editor's media library wrote (`./images/cover.webp`). */
 export const CMS_IMAGE = z.string('must be the path of an image file beside the entry, e.g. ./images/cover.jpg');
+
+/** What the editor says under a resource's file field. */
+const FILE_HINT = `${resourceFileExtensions.join(', ')}, at most ${RESOURCE_FILE_MAX_MB} MB. Leave empty on a whitepaper or e-book to offer a PDF made from the article.`;
 
 interface Def {
   type: string;
@@ -112,6 +116,18 @@ function widgetOf(schema: z.ZodType, name: string): Omit<CmsField, 'name' | 'lab
       const pattern = textPattern(checks);
       // A paragraph gets a text area; a line (a name, a title, a label) a one-line input.
       const widget = max !== undefined && max > 200 ? 'text' : 'string';
+      // A resource's download: a file beside the entry, in its own folder, with the schema's own pattern
+      // (docs/editing-content.md, "Downloads").
+      if (schema === resourceFile) {
+        return {
+          widget: 'file',
+          choose_url: false,
+          media_folder: 'files',
+          public_folder: './files',
+          pattern,
+          hint: FILE_HINT,
+        };
+      }
       return pattern ? { widget, pattern, hint: pattern[1] } : { widget };
     }
     case 'number': {
