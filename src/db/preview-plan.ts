@@ -52,6 +52,13 @@ export const PREVIEW_DATA: Record<string, TablePlan> = {
     system: ['consent_version', 'status', 'spam_reason'],
     why: 'the message stays, its sender and text invented',
   },
+  download_requests: {
+    rows: 'keep',
+    seed: 'lead_id',
+    invent: { name: 'name', email: 'email', company: 'company', attribution: 'null' },
+    system: ['resource', 'resource_title', 'consent_version', 'spam_reason', 'token_hash'],
+    why: 'the request stays for the dashboard, its person invented; its link only as a hash',
+  },
   audit_submissions: {
     rows: 'keep',
     seed: 'lead_id',

@@ -50,6 +50,7 @@ describe('the committed migrations', () => {
       '0010_temporary_password_expiry',
       '0011_preview_data',
       '0012_mail_replies',
+      '0013_resource_downloads',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -70,6 +71,7 @@ describe('the committed migrations', () => {
       '0010_temporary_password_expiry',
       '0011_preview_data',
       '0012_mail_replies',
+      '0013_resource_downloads',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });
