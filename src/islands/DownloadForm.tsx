@@ -30,7 +30,9 @@ function DownloadForm({ resource, title }: Props) {
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await send({ ...values, resource });
     if (!result.ok) {
-      if (!result.fields) toast.error(result.message);
+      // A field of the form shows its message under it; anything else (the resource itself, a 429) in a toast.
+      const elsewhere = Object.entries(result.fields ?? {}).filter(([field]) => !(field in defaults()));
+      if (!result.fields || elsewhere.length) toast.error(elsewhere.map(([, m]) => m).join(' ') || result.message);
       return;
     }
     track('download_requested', { resource });
