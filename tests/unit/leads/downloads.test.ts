@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import downloads from '../../../netlify/functions/downloads.mts';
 import { buildResourceFiles } from '../../../scripts/lib/resource-files.ts';
 import {
@@ -34,6 +34,9 @@ beforeAll(async () => {
   ({ manifest } = await buildResourceFiles(path.resolve(import.meta.dirname, '../../../content'), files));
 });
 afterEach(() => vi.useRealTimers());
+afterAll(() => {
+  delete process.env.RESOURCE_FILES_OUT;
+});
 
 let ipCounter = 0;
 let background: Promise<unknown>[] = [];
