@@ -3,7 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repo, useContentCopy } from './content-copy.ts';
+import { PDFDocument } from 'pdf-lib';
 import { checkContent, ownPagePaths } from '../../../scripts/lib/content-check.ts';
+import { buildResourceFiles } from '../../../scripts/lib/resource-files.ts';
+import { fileLine, formatFileSize } from '../../../src/lib/resource-files.ts';
 
 const content = useContentCopy('content-check-');
 
@@ -170,6 +173,28 @@ describe('content check', () => {
       'content/resources/png-as-pdf.mdx: file ./files/guide.pdf is not a .pdf file by its bytes (they do not start as PDF files do)',
       'content/resources/too-big.mdx: file ./files/big.pdf is over 5 MB; make it smaller',
     ]);
+  });
+
+  it('copies an editor’s file as it is and reads its type, pages and size from it; gated unless said otherwise', async () => {
+    mkdirSync(path.join(content(), 'resources/files'));
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 4; i++) doc.addPage();
+    const pdf = await doc.save();
+    writeFileSync(path.join(content(), 'resources/files/vendor-audits.pdf'), pdf);
+    write(
+      'resources/vendor-audits.mdx',
+      resource((l) => [...l, 'file: ./files/vendor-audits.pdf']),
+    );
+    expect(check()).toEqual([]);
+    const out = path.join(path.dirname(content()), 'built-files');
+    const { manifest, problems } = await buildResourceFiles(content(), out);
+    expect(problems).toEqual([]);
+    expect(manifest['vendor-audits']).toMatchObject({ made: 'attached', pages: 4, bytes: pdf.length, gated: true });
+    expect(readFileSync(path.join(out, 'vendor-audits.pdf')).equals(Buffer.from(pdf))).toBe(true);
+    expect(fileLine(manifest['vendor-audits']!)).toBe(`PDF · 4 pages · ${formatFileSize(pdf.length)}`);
+    // A blog article without a file offers none; the repository's whitepapers and e-books each get a made PDF.
+    expect(manifest['cro-linkedin-strategies']).toBeUndefined();
+    expect(manifest['cro-marketing-toolkit']).toMatchObject({ made: 'generated', extension: 'pdf' });
   });
 
   it('reads the site’s own page addresses from src/pages', () => {
