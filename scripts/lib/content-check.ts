@@ -2,26 +2,20 @@
  * The editor's check of `content/`: every file against its collection's schema (src/lib/content-schemas.ts,
  * the ones the build uses), plus what a schema cannot see: a file name that cannot be a page address, two
  * files that would be the same page, a page that would take the address of another page, two services
- * with one anchor on the services page, an image that is not there. Each problem is one line, `content/resources/x.mdx: description must be 50–160 characters`.
+ * with one anchor on the services page, an image that is not there, a resource's file that is not there, too
+ * large or not of its type by its bytes. Each problem is one line, `content/resources/x.mdx: description must be 50–160 characters`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
 import { collectionFiles, type CollectionName } from '../../src/lib/content-schemas.ts';
 import { addressProblem, entryProblems, pageCollections } from '../../src/lib/content-entry.ts';
+import { readEntryData } from './entry-data.ts';
+import { attachedFileProblem } from './resource-files.ts';
 
 export { pageCollections } from '../../src/lib/content-entry.ts';
 
-/** The frontmatter of an MD or MDX file, or the whole of a YAML or JSON file, as data. */
-export function readEntryData(file: string): unknown {
-  const source = readFileSync(file, 'utf8');
-  if (file.endsWith('.yaml') || file.endsWith('.yml')) return parseYaml(source) ?? {};
-  if (file.endsWith('.json')) return JSON.parse(source) as unknown;
-  const match = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(source);
-  if (!match) throw new Error('must start with a frontmatter block between two --- lines');
-  return parseYaml(match[1]!) ?? {};
-}
+export { readEntryData } from './entry-data.ts';
 
 /**
  * Every problem of the content under `contentRoot`. `takenPaths` are the addresses already used by the
@@ -63,6 +57,13 @@ export function checkContent(contentRoot: string, takenPaths: ReadonlySet<string
           .refine((src) => existsSync(path.resolve(folder, src)), 'names an image file that is not there');
       const fieldProblems = entryProblems(name, data, image);
       for (const line of fieldProblems) problems.push(`${rel(file)}: ${line}`);
+
+      // A resource's own file: there, under the size cap, and its bytes of its type (resource-files.ts).
+      const attached = (data as { file?: unknown }).file;
+      if (name === 'resources' && !fieldProblems.length && typeof attached === 'string') {
+        const problem = attachedFileProblem(file, attached);
+        if (problem) problems.push(`${rel(file)}: ${problem}`);
+      }
 
       if (name === 'services' && !fieldProblems.length) {
         const { anchor } = data as { anchor: string };

@@ -42,6 +42,9 @@ function invention(column: string, kind: Invented, seed: string): string {
       return unlessEmpty(`'Invented for the deploy preview.'`);
     case 'url':
       return unlessEmpty(`'https://www.example.com/'`);
+    case 'secret':
+      // A link's hash no token has: a real link answers nothing on a preview; each row its own (a unique index).
+      return `'preview-' || md5(random()::text || clock_timestamp()::text || ${c})`;
     case 'null':
       return 'NULL';
     case 'detail': {

@@ -6,7 +6,7 @@
  * classified, so the list stays true as the schema grows.
  */
 /** How an invented value is made from the row's seed (the same person gets the same invented name everywhere). */
-export type Invented = 'name' | 'email' | 'phone' | 'company' | 'text' | 'url' | 'null' | 'detail';
+export type Invented = 'name' | 'email' | 'phone' | 'company' | 'text' | 'url' | 'null' | 'detail' | 'secret';
 
 /** What a preview keeps of a table, and why. */
 export type TablePlan =
@@ -51,6 +51,13 @@ export const PREVIEW_DATA: Record<string, TablePlan> = {
     invent: { name: 'name', email: 'email', company: 'company', message: 'text', attribution: 'null' },
     system: ['consent_version', 'status', 'spam_reason'],
     why: 'the message stays, its sender and text invented',
+  },
+  download_requests: {
+    rows: 'keep',
+    seed: 'lead_id',
+    invent: { name: 'name', email: 'email', company: 'company', attribution: 'null', token_hash: 'secret' },
+    system: ['resource', 'resource_title', 'consent_version', 'spam_reason'],
+    why: 'the request stays for the dashboard, its person invented; its link replaced, so no real link opens a preview',
   },
   audit_submissions: {
     rows: 'keep',

@@ -752,6 +752,45 @@ export const leadDocuments = pgTable(
 );
 
 /**
+ * A visitor's request for a gated resource's file (docs/decisions/0041-resource-downloads.md): it joins the lead of
+ * its address (and starts no response clock); its private link is mailed, only its SHA-256 kept here. The link
+ * opens the file `max_opens` times until `expires_at`; `first_opened_at` is the opening the timeline shows.
+ */
+export const downloadRequests = pgTable(
+  'download_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** The resource's file name in content/resources (its page is /resources/<resource>). */
+    resource: text('resource').notNull(),
+    /** Its title when asked for, so the timeline and the dashboard still name it if the file is renamed. */
+    resourceTitle: text('resource_title').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company').notNull().default(''),
+    consentVersion: text('consent_version').notNull(),
+    consentedAt: ts('consented_at').notNull(),
+    isSpam: boolean('is_spam').notNull().default(false),
+    spamReason: text('spam_reason'),
+    attribution: jsonb('attribution').$type<Attribution>(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    maxOpens: integer('max_opens').notNull(),
+    opens: integer('opens').notNull().default(0),
+    firstOpenedAt: ts('first_opened_at'),
+    lastOpenedAt: ts('last_opened_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('download_requests_token_idx').on(t.tokenHash),
+    index('download_requests_lead_idx').on(t.leadId),
+    index('download_requests_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
  * The intake funnel (docs/decisions/0032-attribution-and-dashboard.md): how many times each step of the wizard was
  * reached, and the intake sent, per day in the agency's time zone. Counters only: no visitor, address or
  * session is stored, so nobody can be followed through it.
@@ -786,6 +825,7 @@ export type NewAuditSubmission = typeof auditSubmissions.$inferInsert;
 export type UploadedDocument = typeof uploadedDocuments.$inferSelect;
 export type PendingUpload = typeof pendingUploads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+export type DownloadRequest = typeof downloadRequests.$inferSelect;
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type UserRole = typeof userRoles.$inferSelect;

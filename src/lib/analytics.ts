@@ -16,7 +16,8 @@ declare global {
 }
 
 /** Conversion and navigation events the site sends. */
-export type AnalyticsEvent = 'page_view' | 'audit_submitted' | 'contact_submitted' | 'booking_click';
+export type AnalyticsEvent =
+  'page_view' | 'audit_submitted' | 'contact_submitted' | 'download_requested' | 'booking_click';
 
 export const REDACTED = '[redacted]';
 

@@ -8,6 +8,8 @@
  * not a field quietly left out of the editor.
  */
 import { z } from 'astro/zod';
+import { DOWNLOAD_LINK } from './forms/download.schema.ts';
+import { RESOURCE_FILE_MAX_MB, resourceFile, resourceFileExtensions } from './resource-files.ts';
 
 /** A field of the editor (a Decap CMS field: name, label, widget and the widget's options). */
 export interface CmsField {
@@ -24,6 +26,11 @@ export interface CmsField {
 
 /** The stand-in for an image field: a path the editor's media library wrote (`./images/cover.webp`). */
 export const CMS_IMAGE = z.string('must be the path of an image file beside the entry, e.g. ./images/cover.jpg');
+
+/** What the editor says under a resource's gated switch (docs/editing-content.md, "Downloads"). */
+const GATED_HINT = `Left alone, or on: the file is mailed behind a short form (name, email, consent), as a link for ${DOWNLOAD_LINK.days} days and ${DOWNLOAD_LINK.opens} downloads. Off: it downloads at once, nothing asked.`;
+/** What the editor says under a resource's file field. */
+const FILE_HINT = `${resourceFileExtensions.join(', ')}, at most ${RESOURCE_FILE_MAX_MB} MB. Leave empty on a whitepaper or e-book to offer a PDF made from the article.`;
 
 interface Def {
   type: string;
@@ -46,7 +53,13 @@ const checksOf = (def: Def) => (def.checks ?? []).map((c) => c._zod.def);
 const message = (check: CheckDef) => check.error?.() ?? '';
 
 /** Sentence-case words of a field name: `metaDescription` is "Meta description". */
-const WORDS: Record<string, string> = { cta: 'Call to action', href: 'Link', linkedin: 'LinkedIn' };
+const WORDS: Record<string, string> = {
+  cta: 'Call to action',
+  href: 'Link',
+  linkedin: 'LinkedIn',
+  file: 'File to download',
+  gated: 'Gated (mailed behind a form)',
+};
 export function labelOf(name: string): string {
   if (WORDS[name]) return WORDS[name];
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -112,6 +125,18 @@ function widgetOf(schema: z.ZodType, name: string): Omit<CmsField, 'name' | 'lab
       const pattern = textPattern(checks);
       // A paragraph gets a text area; a line (a name, a title, a label) a one-line input.
       const widget = max !== undefined && max > 200 ? 'text' : 'string';
+      // A resource's download: a file beside the entry, in its own folder, with the schema's own pattern
+      // (docs/editing-content.md, "Downloads").
+      if (schema === resourceFile) {
+        return {
+          widget: 'file',
+          choose_url: false,
+          media_folder: 'files',
+          public_folder: './files',
+          pattern,
+          hint: FILE_HINT,
+        };
+      }
       return pattern ? { widget, pattern, hint: pattern[1] } : { widget };
     }
     case 'number': {
@@ -124,7 +149,7 @@ function widgetOf(schema: z.ZodType, name: string): Omit<CmsField, 'name' | 'lab
       return field;
     }
     case 'boolean':
-      return { widget: 'boolean' };
+      return name === 'gated' ? { widget: 'boolean', hint: GATED_HINT } : { widget: 'boolean' };
     case 'enum':
       return { widget: 'select', options: Object.values(def.entries as Record<string, string>) };
     case 'date':

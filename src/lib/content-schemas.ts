@@ -12,6 +12,7 @@ import { z } from 'astro/zod';
 import { iconNames } from './icons.ts';
 import { SLUG_PATTERN } from './slugify.ts';
 import { siteSettingsSchema } from './site-settings-schema.ts';
+import { resourceFile } from './resource-files.ts';
 
 /** Text of `min` to `max` characters, saying both bounds when it is off. */
 const text = (min: number, max: number) => {
@@ -241,37 +242,42 @@ export const schemas = {
     ),
 
   resources: <I extends z.ZodType>(image: () => I) =>
-    z.strictObject({
-      title: seoTitle,
-      description: text(50, 170),
-      /** The page's title in search results when it differs from the heading (defaults to `title`). */
-      metaTitle: seoTitle.optional(),
-      /** The page's description in search results when it differs from `description`. */
-      metaDescription: seoDescription.optional(),
-      tags,
-      image: image(),
-      imageAlt: line(200),
-      date,
-      tab: z.enum(resourceTabs, `must be one of ${resourceTabs.join(', ')}`),
-      /** "Article", "PDF", "Excel", "Templates"… */
-      fileType: line(30),
-      fileSize: line(30).optional(),
-      readTime: line(30).optional(),
-      keywords: z.array(line(60), 'must be a list').default([]),
-      /** The article page's closing call to action, beside a booking button (`strategyCall` unless set). */
-      cta: z.strictObject(
-        {
-          title: line(80),
-          text: prose(300),
-          label: line(60),
-          href: z.string('must be a path').startsWith('/', 'must be a path on this site, starting with /'),
-          booking: z
-            .enum(['strategyCall', 'usMarketCall'], 'must be strategyCall or usMarketCall')
-            .default('strategyCall'),
-        },
-        'must hold title, text, label and href',
-      ),
-    }),
+    z
+      .strictObject({
+        title: seoTitle,
+        description: text(50, 170),
+        /** The page's title in search results when it differs from the heading (defaults to `title`). */
+        metaTitle: seoTitle.optional(),
+        /** The page's description in search results when it differs from `description`. */
+        metaDescription: seoDescription.optional(),
+        tags,
+        image: image(),
+        imageAlt: line(200),
+        date,
+        tab: z.enum(resourceTabs, `must be one of ${resourceTabs.join(', ')}`),
+        // The download (`./files/guide.pdf`), read at build; `gated: false`: no form (decisions/0041-resource-downloads.md).
+        file: resourceFile.optional(),
+        gated: z.boolean('must be true or false').optional(),
+        readTime: line(30).optional(),
+        keywords: z.array(line(60), 'must be a list').default([]),
+        /** The article page's closing call to action, beside a booking button (`strategyCall` unless set). */
+        cta: z.strictObject(
+          {
+            title: line(80),
+            text: prose(300),
+            label: line(60),
+            href: sitePath,
+            booking: z
+              .enum(['strategyCall', 'usMarketCall'], 'must be strategyCall or usMarketCall')
+              .default('strategyCall'),
+          },
+          'must hold title, text, label and href',
+        ),
+      })
+      .refine((r) => !(r.gated === true && !r.file && r.tab === 'blog'), {
+        message: 'needs a file: attach one under file, or remove gated (a blog article has no file of its own)',
+        path: ['gated'],
+      }),
 
   legal: () =>
     z.strictObject({

@@ -11,8 +11,13 @@ export const roles = ['admin', 'editor', 'viewer'] as const;
 export const leadStates = ['open', 'answered', 'overdue'] as const;
 /** What a lead's timeline records of its own: notes, owner changes, replies, responses made elsewhere, corrections. */
 export const leadEventKinds = ['note', 'owner', 'reply', 'elsewhere', 'details'] as const;
-/** The forms a lead's requests come from: the contact form, the contact page's short audit form, the intake. */
-export const leadForms = ['message', 'contact_page', 'intake'] as const;
+/**
+ * The forms a lead's requests come from: the contact form, the contact page's short audit form, the intake, and a
+ * resource's download form (docs/decisions/0041-resource-downloads.md).
+ */
+export const leadForms = ['message', 'contact_page', 'intake', 'download'] as const;
+/** The Leads list's filter of the leads that only asked for files (`form=download_only`). */
+export const DOWNLOAD_ONLY = 'download_only';
 /**
  * The intake funnel's counters (docs/decisions/0032-attribution-and-dashboard.md): each step of the wizard reached,
  * by its id in src/lib/forms/intake-steps.ts, then the intake sent.

@@ -69,7 +69,11 @@ test('an editor creates a resource: the file has valid front matter, the content
   await page.getByRole('button', { name: 'Now' }).click();
   await page.getByLabel('Tab', { exact: true }).first().click();
   await page.getByRole('option', { name: 'blog' }).click();
-  await field(page, 'File type').fill('Article');
+  // A blog article offers no file unless one is added (docs/decisions/0041-resource-downloads.md): the file field
+  // and the gated switch are there, and left alone write nothing.
+  await expect(page.getByText(/^File to download/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible();
+  await expect(page.getByText('Gated (mailed behind a form)')).toBeVisible();
   const cta = page.getByLabel('object field').filter({ hasText: 'Call to action' });
   await cta.getByLabel('Title', { exact: true }).fill('Get ready for your next audit');
   await cta
@@ -90,9 +94,10 @@ test('an editor creates a resource: the file has valid front matter, the content
     title: 'How Labs Win Vendor Audits',
     tags: ['Audits'],
     tab: 'blog',
-    fileType: 'Article',
     cta: { label: 'Talk to us', href: '/contact' },
   });
+  expect(data).not.toHaveProperty('gated');
+  expect(data).not.toHaveProperty('file');
   expect(existsSync(path.resolve(resources, String(data.image)))).toBe(true);
   expect(readFileSync(file, 'utf8')).toContain('Sponsors audit the quality system first.');
 

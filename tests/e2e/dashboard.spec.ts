@@ -58,7 +58,7 @@ test('a viewer reads the dashboard: cards, charts, 12 weeks, a table and its CSV
   const cards = page.getByRole('list', { name: 'Headline figures' }).getByRole('listitem');
   await expect(cards).toHaveCount(6);
   expect(Number(await page.locator('[data-card="Leads"] p').nth(1).textContent())).toBeGreaterThanOrEqual(2);
-  await expect(page.locator('figure[data-figure]')).toHaveCount(8);
+  await expect(page.locator('figure[data-figure]')).toHaveCount(10);
   for (const slug of ['leads-per-week', 'leads-by-form', 'first-response', 'audit-delivery', 'report-opens']) {
     await expect(figure(page, slug).locator('svg')).toBeVisible();
   }
@@ -70,6 +70,14 @@ test('a viewer reads the dashboard: cards, charts, 12 weeks, a table and its CSV
     'LinkedIn',
   );
   await expect(figure(page, 'top-landing-pages')).toContainText('/services/bd-support');
+  // The files asked for (docs/decisions/0041-resource-downloads.md): a table, or its sentence when none was.
+  for (const slug of ['downloads-by-resource', 'downloads-by-source']) {
+    await expect(
+      figure(page, slug)
+        .getByRole('table')
+        .or(figure(page, slug).getByText(/^No file was asked for/)),
+    ).toHaveCount(1);
+  }
   expect(await axeViolations(page)).toEqual([]);
 
   // Twelve weeks: a row a week; the table opened, then its CSV is that table.

@@ -1,7 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { readEntryData } from '../../scripts/lib/content-check.ts';
 import { site } from '../../src/config/site.ts';
+import {
+  fileLine,
+  formatFileSize,
+  publicFilePath,
+  RESOURCE_FILES_DIR,
+  type ResourceFileManifest,
+} from '../../src/lib/resource-files.ts';
 import { hydrated } from './helpers.ts';
+
+/** The files the build made (docs/decisions/0041-resource-downloads.md): what the cards must say and link to. */
+const files = JSON.parse(readFileSync(`${RESOURCE_FILES_DIR}/manifest.json`, 'utf8')) as ResourceFileManifest;
+/** Where a card's button goes: a gated file's form on its page, an ungated file itself, an article's page. */
+const cardHref = (slug: string) => {
+  const file = files[slug];
+  return !file ? `/resources/${slug}` : file.gated ? `/resources/${slug}#download` : publicFilePath(file);
+};
 
 const main = (page: Page) => page.getByRole('main');
 /** A resource's heading: the title in its file, with the brand token filled. */
@@ -47,7 +63,7 @@ test.describe('resources page', () => {
       const buttons = panel.getByRole('link', { name: new RegExp(`^${tab.button}`) });
       await expect(buttons).toHaveCount(tab.slugs.length);
       for (const [i, slug] of tab.slugs.entries()) {
-        await expect(buttons.nth(i)).toHaveAttribute('href', `/resources/${slug}`);
+        await expect(buttons.nth(i)).toHaveAttribute('href', cardHref(slug));
         await expect(buttons.nth(i)).toHaveAccessibleName(`${tab.button}: ${titleOf(slug)}`);
       }
     }
@@ -66,7 +82,7 @@ test.describe('resources page', () => {
     await expect(papers!).toHaveAttribute('aria-selected', 'true');
     await expect(papers!).toHaveAttribute('tabindex', '0');
     await expect(blog!).toHaveAttribute('tabindex', '-1');
-    await expect(panel).toContainText('24 pages');
+    await expect(panel).toContainText('24-page guide');
     await expect(panel).toContainText('47-point');
 
     await page.keyboard.press('ArrowRight');
@@ -87,7 +103,8 @@ test.describe('resources page', () => {
   test('cards show date, type, size and tags; Request Custom Resources goes to /contact', async ({ page }) => {
     await page.getByRole('tab', { name: 'Whitepapers' }).click();
     const panel = page.getByRole('tabpanel');
-    for (const size of ['1.5 MB', '1.8 MB', '2.3 MB']) await expect(panel).toContainText(size);
+    // The type, pages and size of each file, as read from the file the build made.
+    for (const slug of tabs[1].slugs) await expect(panel).toContainText(fileLine(files[slug]!));
     await expect(panel.locator('time').first()).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
     await expect(panel.getByRole('list', { name: 'Tags' }).first().getByRole('listitem').first()).toBeVisible();
     await expect(panel.getByRole('img').first()).toHaveAttribute('alt', /\w/);
@@ -101,7 +118,7 @@ test.describe('resources page', () => {
 
 test('every card is in the server-rendered page, inactive panels hidden', async ({ request }) => {
   const html = await (await request.get('/resources')).text();
-  for (const tab of tabs) for (const slug of tab.slugs) expect(html, slug).toContain(`href="/resources/${slug}"`);
+  for (const tab of tabs) for (const slug of tab.slugs) expect(html, slug).toContain(`href="${cardHref(slug)}"`);
   expect(html.match(/role="tabpanel"[^>]*hidden/g) ?? []).toHaveLength(2);
 });
 
@@ -117,14 +134,14 @@ const articles: Record<string, { figures: string[]; links: string[] }> = {
   },
   'cro-linkedin-strategies': { figures: ['2-3 posts per week', 'Do', 'Avoid'], links: ['/contact'] },
   'foreign-psp-us-market-guide': {
-    figures: ['PDF · 24 pages', '2.3 MB', '24 pages', '$200+ billion', 'from $0 to $12M in 18 months', 'no email'],
+    figures: ['24 pages', '$200+ billion', 'from $0 to $12M in 18 months', 'no email'],
     links: ['/contact'],
   },
-  'cro-marketing-toolkit': { figures: ['Templates · 10', '10 templates'], links: ['/contact'] },
-  'rfp-readiness-checklist': { figures: ['PDF · 47 points', '1.5 MB', '47 points'], links: ['/bolesta-audit'] },
+  'cro-marketing-toolkit': { figures: ['10 templates'], links: ['/contact'] },
+  'rfp-readiness-checklist': { figures: ['47 points'], links: ['/bolesta-audit'] },
   'marketing-budget-calculator': { figures: ['Excel', '40%', '25%', '20%', '10%', '5%'], links: ['/contact'] },
   'cro-onboarding-checklist': {
-    figures: ['PDF · 52 points', '1.8 MB', '52-point', 'Days -7 to 0', 'Day 1', 'Days 2 to 7', 'Days 8 to 14'],
+    figures: ['52-point', 'Days -7 to 0', 'Day 1', 'Days 2 to 7', 'Days 8 to 14'],
     links: ['/contact'],
   },
 };
@@ -142,8 +159,16 @@ for (const [slug, { figures, links }] of Object.entries(articles)) {
     await expect(main(page).getByRole('list', { name: 'Tags' })).toBeVisible();
     await expect(main(page).getByRole('img').first()).toHaveAttribute('alt', /\w/);
     for (const href of links) await expect(main(page).locator(`.prose a[href="${href}"]`).first()).toBeVisible();
-    // No download that downloads nothing: the page is the resource.
-    await expect(main(page).getByRole('link', { name: /Download/ })).toHaveCount(0);
+    // The file, if any: its type, pages and size as built; a gated one behind the form, an ungated one at once.
+    const file = files[slug];
+    const downloads = main(page).getByRole('link', { name: /Download/ });
+    if (file) {
+      await expect(main(page).locator('#download')).toContainText(fileLine(file));
+      await expect(main(page).locator('#download')).toContainText(formatFileSize(file.bytes));
+    }
+    if (file && !file.gated) await expect(downloads).toHaveAttribute('href', publicFilePath(file));
+    else await expect(downloads).toHaveCount(0);
+    await expect(main(page).getByRole('form', { name: /^Get / })).toHaveCount(file?.gated ? 1 : 0);
     const booking = main(page).locator('a[data-booking]');
     await expect(booking).toHaveCount(1);
     await expect(booking).toHaveAttribute('target', '_blank');

@@ -1,14 +1,12 @@
 /** The resources collection as the pages read it: brand tokens filled, newest first. */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { site } from '../../config/site.ts';
+import { brand } from '../../lib/brand-tokens.ts';
+import { fileLine, type ResourceFileEntry } from '../../lib/resource-files.ts';
+import { resourceFileOf } from './files.ts';
 
+export { brand };
 export type Resource = CollectionEntry<'resources'>;
-
-const tokens = { agencyName: site.agencyName, productName: site.productName, auditName: site.auditName };
-
-/** Replaces `{agencyName}`, `{productName}` and `{auditName}` so content files name no brand (docs/decisions/0002-brand-values-in-one-module.md). */
-export const brand = (text: string): string =>
-  text.replace(/\{(agencyName|productName|auditName)\}/g, (_, key: keyof typeof tokens) => tokens[key]);
 
 /** Every resource with its frontmatter strings branded, newest first. */
 export async function getResources(): Promise<Resource[]> {
@@ -36,9 +34,17 @@ export const resourceSeo = ({ data }: Resource): { title: string; description: s
   description: data.metaDescription ?? data.description,
 });
 
-/** The type, size and reading time of a resource on one line, e.g. `PDF · 24 pages · 2.3 MB`. */
-export function formatLine(data: Resource['data']): string {
-  return [data.fileType, data.fileSize, data.readTime].filter(Boolean).join(' · ');
+/** The file a resource offers (its manifest entry), or undefined: no Download button. */
+export const downloadOf = (resource: Pick<Resource, 'id'>): ResourceFileEntry | undefined =>
+  resourceFileOf(resource.id);
+
+/**
+ * The type, size and reading time of a resource on one line, read from its file (`PDF · 24 pages · 2.3 MB`), or
+ * `Article` for one without a file.
+ */
+export function formatLine(resource: Pick<Resource, 'id' | 'data'>): string {
+  const file = downloadOf(resource);
+  return [file ? fileLine(file) : 'Article', resource.data.readTime].filter(Boolean).join(' · ');
 }
 
 /** The schema.org Article of a resource page. */

@@ -5,7 +5,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { serviceLink, type NavLink } from '../../config/navigation.ts';
-import { brand } from '../resources/resources.ts';
+import { brand } from '../../lib/brand-tokens.ts';
 
 export type Service = CollectionEntry<'services'>;
 

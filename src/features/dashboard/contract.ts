@@ -87,6 +87,31 @@ export interface DashboardTotals {
   reportsDelivered: number;
   reportsOpened: number;
   medianHoursToOpen: number | null;
+  /** Files asked for through the download form, and of those, the ones whose mailed link was opened. */
+  downloadsRequested: number;
+  downloadsOpened: number;
+  /** The file asked for most (the first by name on a tie), or null when none was. */
+  topDownload: { title: string; requested: number } | null;
+}
+
+/**
+ * One resource's downloads in the period (docs/decisions/0041-resource-downloads.md): requests, links opened, and
+ * the leads that later asked for an audit or wrote.
+ */
+export interface ResourceDownloads {
+  resource: string;
+  title: string;
+  requested: number;
+  opened: number;
+  thenAudit: number;
+  thenWrote: number;
+}
+
+/** The period's downloads by the source of the lead that asked. */
+export interface SourceDownloads {
+  source: string | null;
+  requested: number;
+  opened: number;
 }
 
 /** `GET /api/admin/dashboard`: the figures of the days `from` to `to` (both included, agency time zone). */
@@ -109,4 +134,6 @@ export interface DashboardReply {
   topLandingPages: { path: string; count: number }[];
   /** The campaigns (`utm_campaign`) that brought leads, with their source, most leads first. */
   topCampaigns: { campaign: string; source: string | null; count: number }[];
+  /** The files asked for, per resource (most first) and per source. */
+  downloads: { byResource: ResourceDownloads[]; bySource: SourceDownloads[] };
 }

@@ -21,6 +21,8 @@ import {
 import { addDays, mondayOf, type DashboardPeriod } from './period.ts';
 import {
   auditDelivery,
+  downloadsByResource,
+  downloadsBySource,
   funnelCounts,
   leadCounts,
   reportOpens,
@@ -67,7 +69,7 @@ function split<T extends { week: string | null; g: number }>(rows: T[]): { byWee
 
 /** Every figure of `period`. */
 export async function getDashboard(db: Db, period: DashboardPeriod): Promise<DashboardReply> {
-  const [counts, responses, audits, reports, funnel, landing, campaigns] = await Promise.all([
+  const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl] = await Promise.all([
     leadCounts(db, period),
     responseTimes(db, period),
     auditDelivery(db, period),
@@ -75,6 +77,8 @@ export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Das
     funnelCounts(db, period),
     topLandingPages(db, period),
     topCampaigns(db, period),
+    downloadsByResource(db, period),
+    downloadsBySource(db, period),
   ]);
   const weeks = periodWeeks(period);
   const weekSources = groupOf(counts, WEEK_SOURCE);
@@ -131,6 +135,9 @@ export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Das
     reportsDelivered: report.all.delivered,
     reportsOpened: report.all.opened,
     medianHoursToOpen: report.all.medianHoursToOpen,
+    downloadsRequested: byResource.reduce((sum, r) => sum + r.requested, 0),
+    downloadsOpened: byResource.reduce((sum, r) => sum + r.opened, 0),
+    topDownload: byResource[0] ? { title: byResource[0].title, requested: byResource[0].requested } : null,
   };
   return {
     from: period.from,
@@ -147,5 +154,6 @@ export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Das
     funnel: funnelSteps.map((step) => ({ step, count: funnel.find((r) => r.step === step)?.count ?? 0 })),
     topLandingPages: landing,
     topCampaigns: campaigns,
+    downloads: { byResource, bySource: bySourceDl },
   };
 }

@@ -9,7 +9,15 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditReportDeliveries as d, auditSubmissions as s, intakeFunnelDays, leads as l } from '../../db/schema.ts';
+import {
+  auditReportDeliveries as d,
+  auditSubmissions as s,
+  contactMessages as m,
+  downloadRequests as dr,
+  inboundMessages as im,
+  intakeFunnelDays,
+  leads as l,
+} from '../../db/schema.ts';
 import { AUDIT_DUE_HOURS } from '../../lib/audit-report.ts';
 import { AGENCY_TIME_ZONE, TOP_LIMIT } from './contract.ts';
 import type { DashboardPeriod } from './period.ts';
@@ -169,4 +177,41 @@ export const topCampaigns = (db: Db, p: DashboardPeriod) =>
     sql`select ${l.attribution}->>'utmCampaign' as campaign, ${l.source} as source, count(*)::int as count from ${l}
     where ${periodLeads(p)} and ${l.attribution}->>'utmCampaign' is not null
     group by 1, 2 order by count desc, campaign, source nulls last limit ${TOP_LIMIT}`,
+  );
+
+export interface ResourceDownloadRow {
+  resource: string;
+  title: string;
+  requested: number;
+  opened: number;
+  thenAudit: number;
+  thenWrote: number;
+}
+
+/**
+ * The files asked for in the period (docs/decisions/0041-resource-downloads.md; spam aside), per resource, most
+ * asked first: the requests, those whose mailed link was opened, and how many of the leads that asked later (after
+ * that request) asked for an audit, or wrote (a contact message, or a mail from their own address).
+ */
+export const downloadsByResource = (db: Db, p: DashboardPeriod) =>
+  rows<ResourceDownloadRow>(
+    db,
+    sql`select ${dr.resource} as resource, max(${dr.resourceTitle}) as title, count(*)::int as requested,
+      count(${dr.firstOpenedAt})::int as opened,
+      (count(distinct ${dr.leadId}) filter (where exists (select from ${s} where ${s.leadId} = ${dr.leadId}
+        and ${s.isSpam} = false and ${s.createdAt} > ${dr.createdAt})))::int as "thenAudit",
+      (count(distinct ${dr.leadId}) filter (where exists (select from ${m} where ${m.leadId} = ${dr.leadId}
+        and ${m.isSpam} = false and ${m.createdAt} > ${dr.createdAt}) or exists (select from ${im}
+        where ${im.leadId} = ${dr.leadId} and ${im.status} = 'attached' and ${im.receivedAt} > ${dr.createdAt})))::int as "thenWrote"
+    from ${dr} where ${dr.isSpam} = false and ${inPeriod(dr.createdAt, p)}
+    group by 1 order by requested desc, resource`,
+  );
+
+/** The period's download requests (spam aside) by their lead's source, most first (none last). */
+export const downloadsBySource = (db: Db, p: DashboardPeriod) =>
+  rows<{ source: string | null; requested: number; opened: number }>(
+    db,
+    sql`select ${l.source} as source, count(*)::int as requested, count(${dr.firstOpenedAt})::int as opened
+    from ${dr} join ${l} on ${l.id} = ${dr.leadId} where ${dr.isSpam} = false and ${inPeriod(dr.createdAt, p)}
+    group by 1 order by requested desc, source asc nulls last`,
   );

@@ -49,6 +49,14 @@ const figures: { title: string; rows: Figure[] }[] = [
       ['Median time to first opening', (t) => hoursText(t.medianHoursToOpen)],
     ],
   },
+  {
+    title: 'Downloads',
+    rows: [
+      ['Files asked for', (t) => String(t.downloadsRequested)],
+      ['Opened from the mailed link', (t) => shareText(t.downloadsOpened, t.downloadsRequested)],
+      ['Most requested file', (t) => (t.topDownload ? `${t.topDownload.title} (${t.topDownload.requested})` : 'none')],
+    ],
+  },
 ];
 
 export interface SummaryMailData {

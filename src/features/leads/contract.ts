@@ -4,13 +4,9 @@
  */
 import type { AuditSubmission } from '../../db/schema.ts';
 import * as z from 'zod/mini';
-import {
-  messageStatuses,
-  submissionStatuses,
-  type MessageStatus,
-  type SubmissionStatus,
-  type LeadState,
-} from '../../lib/statuses.ts';
+import { messageStatuses, submissionStatuses, type MessageStatus, type SubmissionStatus } from '../../lib/statuses.ts';
+import type { LeadState } from '../../lib/statuses.ts';
+import type { DownloadAsked, DownloadOpened } from '../../lib/forms/download.schema.ts';
 import type { Attribution } from '../../lib/attribution.ts';
 import type { SubmissionClock } from '../../lib/audit-report.ts';
 import type { AnswerSection } from './audit-answers.ts';
@@ -29,7 +25,7 @@ export const messageStatusSchema = z.object({
   status: z.enum(messageStatuses, 'Choose unread, read or replied'),
 });
 
-/** The 201 reply of a public form (`/api/contact`, `/api/audits`): the stored record's id. */
+/** The 201 reply of a public form (`/api/contact`, `/api/audits`, `/api/downloads`): the stored record's id. */
 export interface PublicFormReply {
   id: string;
 }
@@ -119,7 +115,7 @@ export interface SubmissionDetail {
 export { leadStates, type LeadState } from '../../lib/statuses.ts';
 
 /** The forms a lead's requests came from, for the list's `form` filter: the contact form, the short audit form, the intake. */
-export { leadForms, type LeadForm } from '../../lib/statuses.ts';
+export { DOWNLOAD_ONLY, leadForms, type LeadForm } from '../../lib/statuses.ts';
 import type { LeadForm } from '../../lib/statuses.ts';
 
 /** Longest note and answered-elsewhere note, and reply, in characters. */
@@ -249,6 +245,8 @@ export type TimelineEntry =
   | (Entry<'details'> & { changes: { field: string; from: string; to: string }[]; actorEmail: string })
   | (Entry<'mail'> & TimelineMail)
   | (Entry<'report'> & { submissionId: string; version: number })
+  | (Entry<'download'> & DownloadAsked)
+  | (Entry<'download-opened'> & DownloadOpened)
   | (Entry<'inbound'> & {
       /** `other_sender`: written from an address other than the lead's; it changed nothing of the lead. */
       status: 'attached' | 'other_sender';

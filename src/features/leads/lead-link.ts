@@ -39,6 +39,9 @@ const excluded = (column: string) => sql.raw(`excluded."${column}"`);
  * With `after` (an earlier CTE of the same statement) it writes only when that CTE returned a row.
  */
 export function leadUpsert(person: LeadPerson, at: Date, spam: boolean, origin: LeadOrigin, after?: string): SQL {
+  // A download request promises no answer (docs/decisions/0041-resource-downloads.md): it starts no wait, and a
+  // lead already waiting keeps its wait (the update below keeps a wait it had).
+  const waits = !spam && origin.form !== 'download';
   const firstTouch = (column: string, mine: SQL) =>
     sql`case when ${l.isSpam} then ${excluded(column)} else ${mine} end`;
   const genuine = {
@@ -67,8 +70,8 @@ export function leadUpsert(person: LeadPerson, at: Date, spam: boolean, origin: 
       isSpam: spam,
       firstRequestAt: at,
       lastActivityAt: at,
-      awaitingSince: spam ? null : at,
-      responseDueAt: spam ? null : sql`lead_response_due(${at.toISOString()}::timestamptz)`,
+      awaitingSince: waits ? at : null,
+      responseDueAt: waits ? sql`lead_response_due(${at.toISOString()}::timestamptz)` : null,
       source: leadSource(origin.attribution),
       firstForm: origin.form,
       attribution: origin.attribution ?? {},

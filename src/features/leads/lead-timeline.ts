@@ -1,7 +1,8 @@
 /**
  * One lead as its page shows it (docs/decisions/0030-leads.md): the lead, its requests with their answers'
  * summaries, and its timeline, assembled when read from where each fact lives: the requests, their status
- * changes (the staff action log), the lead's events, the mails addressed to it and its reports' first openings.
+ * changes (the staff action log), the lead's events, the mails addressed to it, its reports' first openings and the
+ * files it asked for with their links' first openings.
  */
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -10,11 +11,13 @@ import {
   auditReportDeliveries,
   auditSubmissions,
   contactMessages,
+  downloadRequests,
   inboundMessages,
   leadEvents,
   mailOutbox,
 } from '../../db/schema.ts';
 import { submissionClock } from '../../lib/audit-report.ts';
+import { leadSource } from '../../lib/lead-source.ts';
 import {
   NOTE_DELETE_MINUTES,
   type LeadDetail,
@@ -81,13 +84,15 @@ const kindOrder: Record<TimelineEntry['kind'], number> = {
   details: 5,
   report: 6,
   inbound: 7,
+  download: 0,
+  'download-opened': 6,
 };
 
 /** One lead: the lead, its requests newest first, and its whole timeline oldest first. */
 export async function getLead(db: Db, id: string | undefined, now = new Date()): Promise<LeadDetail> {
   const lead = await leadItem(db, id, now);
   const leadId = lead.id;
-  const [messages, submissions, events, mails, inbound] = await Promise.all([
+  const [messages, submissions, events, mails, inbound, downloads] = await Promise.all([
     db.select().from(m).where(eq(m.leadId, leadId)).orderBy(desc(m.createdAt), desc(m.id)),
     db.select(submissionListColumns).from(s).where(eq(s.leadId, leadId)).orderBy(desc(s.createdAt), desc(s.id)),
     db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.at), asc(leadEvents.id)),
@@ -97,6 +102,7 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
       .from(inboundMessages)
       .where(eq(inboundMessages.leadId, leadId))
       .orderBy(asc(inboundMessages.receivedAt)),
+    db.select().from(downloadRequests).where(eq(downloadRequests.leadId, leadId)),
   ]);
   const requestIds = [...messages.map((x) => x.id), ...submissions.map((x) => x.id)];
   const submissionIds = submissions.map((x) => x.id);
@@ -232,6 +238,31 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
       fullText: x.fullText,
       attachments: x.attachments,
     })),
+    // docs/decisions/0041-resource-downloads.md: each file asked for, with its visit's campaign, and its first opening.
+    ...downloads.flatMap((x): TimelineEntry[] => [
+      {
+        kind: 'download',
+        at: x.createdAt,
+        id: x.id,
+        resource: x.resource,
+        title: x.resourceTitle,
+        campaign: x.attribution?.utmCampaign ?? null,
+        source: x.attribution ? leadSource(x.attribution) : null,
+        isSpam: x.isSpam,
+      },
+      ...(x.firstOpenedAt
+        ? [
+            {
+              kind: 'download-opened' as const,
+              at: x.firstOpenedAt,
+              id: x.id,
+              resource: x.resource,
+              title: x.resourceTitle,
+              opens: x.opens,
+            },
+          ]
+        : []),
+    ]),
   ].sort((a, b) => a.at.getTime() - b.at.getTime() || kindOrder[a.kind] - kindOrder[b.kind]);
 
   return { lead, requests, timeline };

@@ -3,23 +3,33 @@
  * owner, state, form and spam filters) and its CSV, the overdue count of the portal's header, who may own a
  * lead, and one lead with its requests and its timeline.
  */
-import { and, asc, desc, eq, exists, ilike, isNotNull, isNull, lt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditSubmissions, contactMessages, leads, leadStates, userRoles, users, type Lead } from '../../db/schema.ts';
+import { leads, leadStates, userRoles, users, type Lead } from '../../db/schema.ts';
 import type { ListPage } from '../../lib/list-page.ts';
 import { toCsv } from '../../server/csv.ts';
 import { invalidFields, notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
 import { containsPattern, offsetOf, PAGE_SIZE, readListQuery } from '../../server/list-query.ts';
 import { UTM_MAX } from '../../lib/attribution.ts';
-import { leadForms, UNRECORDED, type LeadForm, type LeadListItem, type LeadState, type StaffName } from './contract.ts';
+import { downloadsOnly, hasForm } from './lead-forms.ts';
+import {
+  DOWNLOAD_ONLY,
+  leadForms,
+  UNRECORDED,
+  type LeadForm,
+  type LeadListItem,
+  type LeadState,
+  type StaffName,
+} from './contract.ts';
 
 export interface LeadQuery {
   q: string;
   spam: boolean;
   page: number;
   state: LeadState | null;
-  form: LeadForm | null;
+  /** A form the lead has a request from, or `download_only`: leads that only asked for files. */
+  form: LeadForm | typeof DOWNLOAD_ONLY | null;
   /** A staff member's id, `unassigned`, or null for anyone's. */
   owner: string | null;
   /** A source (src/lib/lead-source.ts), `unrecorded` for leads from before attribution, or null for any. */
@@ -48,7 +58,8 @@ export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQu
   const state = get('state');
   if (state && !(leadStates as readonly string[]).includes(state)) fields.state = `Use ${leadStates.join(', ')}`;
   const form = get('form');
-  if (form && !(leadForms as readonly string[]).includes(form)) fields.form = `Use ${leadForms.join(', ')}`;
+  const forms: readonly string[] = [...leadForms, DOWNLOAD_ONLY];
+  if (form && !forms.includes(form)) fields.form = `Use ${forms.join(', ')}`;
   const owner = get('owner');
   if (owner.length > 200) fields.owner = 'Use mine, unassigned or a staff member’s id';
   const source = get('source').toLowerCase();
@@ -64,7 +75,7 @@ export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQu
     spam: base.spam,
     page: base.page,
     state: (state || null) as LeadState | null,
-    form: (form || null) as LeadForm | null,
+    form: (form || null) as LeadQuery['form'],
     owner: owner === 'mine' ? viewerId : owner || null,
     source: source || null,
     campaign: campaign || null,
@@ -73,30 +84,6 @@ export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQu
 }
 
 const l = leads;
-const m = contactMessages;
-const s = auditSubmissions;
-
-/** Whether the lead has an audit request from `source` (the short form or the intake). */
-const hasAuditFrom = (db: Db, source: (typeof s.source.enumValues)[number]) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(s)
-      .where(and(eq(s.leadId, l.id), eq(s.source, source))),
-  );
-
-/** Whether the lead has a request from each form: correlated with the outer query's lead. */
-const hasForm: Record<LeadForm, (db: Db) => SQL> = {
-  message: (db) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(m)
-        .where(eq(m.leadId, l.id)),
-    ),
-  contact_page: (db) => hasAuditFrom(db, 'contact_page'),
-  intake: (db) => hasAuditFrom(db, 'intake'),
-};
 
 /** The states, as conditions on a lead at `now`: waiting and not yet due, answered, waiting past due. */
 const stateWhere = (state: LeadState, now: Date): SQL =>
@@ -118,7 +105,7 @@ function where(db: Db, query: LeadQuery): SQL | undefined {
           or(isNull(l.lastResponseAt), sql`${l.lastInboundAt} > ${l.lastResponseAt}`),
         )
       : undefined,
-    query.form ? hasForm[query.form](db) : undefined,
+    query.form === DOWNLOAD_ONLY ? downloadsOnly(db) : query.form ? hasForm[query.form](db) : undefined,
     query.source === UNRECORDED ? isNull(l.source) : query.source ? eq(l.source, query.source) : undefined,
     query.campaign ? sql`${l.attribution}->>'utmCampaign' = ${query.campaign}` : undefined,
   );
@@ -135,6 +122,7 @@ const itemColumns = (db: Db) => ({
   message: sql<boolean>`${hasForm.message(db)}`,
   contactPage: sql<boolean>`${hasForm.contact_page(db)}`,
   intake: sql<boolean>`${hasForm.intake(db)}`,
+  download: sql<boolean>`${hasForm.download(db)}`,
 });
 
 type ItemRow = {
@@ -144,6 +132,7 @@ type ItemRow = {
   message: boolean;
   contactPage: boolean;
   intake: boolean;
+  download: boolean;
 };
 
 function listItem(row: ItemRow, now: Date): LeadListItem {
@@ -152,6 +141,7 @@ function listItem(row: ItemRow, now: Date): LeadListItem {
   if (row.message) forms.push('message');
   if (row.contactPage) forms.push('contact_page');
   if (row.intake) forms.push('intake');
+  if (row.download) forms.push('download');
   return {
     id: lead.id,
     email: lead.email,

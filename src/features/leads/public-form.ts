@@ -14,7 +14,7 @@ import { getDb, type Db } from '../../db/client.ts';
 interface FormEndpoint<S extends z.ZodMiniType, R extends { id: string }> {
   schema: S;
   /** Stores the submit (and queues its mail), counting `counted` in the same statement; its answer is the 201 body. */
-  submit: (db: Db, input: z.output<S>, counted: CountedRequest) => Promise<R>;
+  submit: (db: Db, input: z.output<S>, counted: CountedRequest, request: Request) => Promise<R>;
   /** Largest JSON body accepted, in bytes. */
   maxBytes?: number;
   /** Message of the 503 when the database cannot be reached. */
@@ -48,7 +48,7 @@ export function formEndpoint<S extends z.ZodMiniType, R extends { id: string }>(
           throw refused;
         }
         // The rate limit is counted in the submit's own statement (one round trip, store-request.ts).
-        const result = await endpoint.submit(db, input, counted);
+        const result = await endpoint.submit(db, input, counted, request);
         // Send right away when possible; the scheduled drain retries whatever fails.
         context.waitUntil(drainInBackground(db));
         return json(result, { status: 201 });

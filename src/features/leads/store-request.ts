@@ -1,5 +1,5 @@
 /**
- * A public request (a contact message, an audit request) stored in one SQL statement
+ * A public request (a contact message, an audit request, a resource's download) stored in one SQL statement
  * (docs/decisions/0034-form-api-speed.md): the client's rate limit, the submit key's claim, the lead's upsert (lead-link.ts), the
  * request's row and its mails under the confirmation caps, as CTEs each writing only when the one before it
  * did. One statement is one round trip and commits on its own: all of it is stored, or none of it.
@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { auditSubmissions, contactMessages } from '../../db/schema.ts';
+import type { auditSubmissions, contactMessages, downloadRequests } from '../../db/schema.ts';
 import { insertSelect, runPrepared, withCtes } from '../../db/statement.ts';
 import { claimInStatement, priorClaim } from '../../server/idempotency.ts';
 import { countInStatement, type CountedRequest } from '../../server/rate-limit.ts';
@@ -15,10 +15,10 @@ import { mailsInStatement } from '../../server/mail/outbox.ts';
 import type { Mail } from '../../server/mail/templates.ts';
 import { leadUpsert, type LeadOrigin, type LeadPerson } from './lead-link.ts';
 
-type RequestTable = typeof contactMessages | typeof auditSubmissions;
+type RequestTable = typeof contactMessages | typeof auditSubmissions | typeof downloadRequests;
 
 export interface RequestToStore<T extends RequestTable> {
-  scope: 'contact' | 'audit';
+  scope: 'contact' | 'audit' | 'download';
   idempotencyKey: string;
   person: LeadPerson;
   origin: LeadOrigin;

@@ -23,6 +23,8 @@ export const clientSchema = z.object({ isClient: z.boolean() });
 export interface ErasureCounts {
   messages: number;
   submissions: number;
+  /** The files they asked for, with their links (docs/decisions/0041-resource-downloads.md). */
+  downloads: number;
   documents: number;
   reports: number;
   deliveries: number;

@@ -37,6 +37,7 @@ function needlesOf(rows: PersonRows): string[] {
     lead.company,
     lead.phone,
     ...rows.messages.flatMap((m) => [m.email, m.name, m.company]),
+    ...rows.downloads.flatMap((d) => [d.email, d.name, d.company]),
     ...rows.submissions.flatMap((s) => [s.contactEmail, s.contactName, s.contactPhone, s.companyName]),
     ...rows.documents.map((d) => d.fileName),
     ...rows.mailedDocuments.map((d) => d.fileName),
@@ -62,6 +63,7 @@ function countsOf(rows: PersonRows): ErasureCounts {
   return {
     messages: rows.messages.length,
     submissions: rows.submissions.length,
+    downloads: rows.downloads.length,
     documents: rows.documents.length,
     reports: rows.reports.length,
     deliveries: rows.deliveries.length,
@@ -108,8 +110,8 @@ async function eraseRows(tx: Tx, lead: Lead): Promise<ErasureCounts> {
         rows.mails.map((m) => m.id),
       ),
     );
-  // The rest hangs off the lead (ON DELETE CASCADE): messages, requests, their documents' rows, upload tokens,
-  // pending uploads and parts, reports, deliveries (whose links so end), timeline events, the mails they sent
+  // The rest hangs off the lead (ON DELETE CASCADE): messages, requests, the files asked for (their links so
+  // end), their documents' rows, upload tokens, pending uploads and parts, reports, deliveries (whose links so end), timeline events, the mails they sent
   // back and their documents' rows, the provider's events about mail to them.
   await tx.delete(leads).where(eq(leads.id, lead.id));
   return countsOf(rows);

@@ -1,10 +1,10 @@
 /**
  * Everything stored about one person (docs/privacy.md), found from their lead: the lead, its contact messages
- * and audit requests (with their consent records), the requests' documents, pending uploads, reports and
+ * and audit requests (with their consent records), the files they asked for, the requests' documents, pending uploads, reports and
  * delivered versions, the lead's timeline events, every mail written to them or about them, their submit
  * keys and the staff action log's rows about any of these. Export reads it; erasure deletes it.
  */
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   auditLog,
@@ -12,6 +12,7 @@ import {
   auditReports,
   auditSubmissions,
   contactMessages,
+  downloadRequests,
   idempotencyKeys,
   inboundMessages,
   leadDocuments,
@@ -74,7 +75,7 @@ function namedIn(column: typeof auditLog.detail, texts: readonly string[]): SQL[
 
 /** Every row that names the person, by table, as stored (the columns that hold a secret's hash left out). */
 export async function personRows(db: Db | Tx, lead: Lead) {
-  const [messages, submissions, events, inbound, mailedDocuments, deliveryEvents] = await Promise.all([
+  const [messages, submissions, events, inbound, mailedDocuments, deliveryEvents, downloads] = await Promise.all([
     db.select().from(contactMessages).where(eq(contactMessages.leadId, lead.id)),
     db.select().from(auditSubmissions).where(eq(auditSubmissions.leadId, lead.id)),
     db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id)),
@@ -83,6 +84,11 @@ export async function personRows(db: Db | Tx, lead: Lead) {
     db.select().from(inboundMessages).where(eq(inboundMessages.leadId, lead.id)),
     db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id)),
     db.select().from(webhookEvents).where(eq(webhookEvents.leadId, lead.id)),
+    // The files they asked for (docs/decisions/0041-resource-downloads.md), their links' hashes left out.
+    db
+      .select({ ...getTableColumns(downloadRequests), tokenHash: sql<null>`null` })
+      .from(downloadRequests)
+      .where(eq(downloadRequests.leadId, lead.id)),
   ]);
   const submissionIds = submissions.map((s) => s.id);
   const [documents, uploads, reports, deliveries] = submissionIds.length
@@ -111,6 +117,7 @@ export async function personRows(db: Db | Tx, lead: Lead) {
     lead.id,
     ...messages.map((m) => m.id),
     ...submissionIds,
+    ...downloads.map((d) => d.id),
     ...deliveries.map((d) => d.id),
     ...events.map((e) => e.id),
   ];
@@ -159,6 +166,7 @@ export async function personRows(db: Db | Tx, lead: Lead) {
     inbound,
     mailedDocuments,
     deliveryEvents,
+    downloads: downloads.map(({ tokenHash: _link, ...download }) => download),
   };
 }
 

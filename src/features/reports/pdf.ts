@@ -35,8 +35,11 @@ interface Style {
   before?: number;
 }
 
-/** Draws text down the pages, starting a new page wherever the next line would not fit. */
-class Writer {
+/**
+ * Draws text down the pages, starting a new page wherever the next line would not fit. Also the writer of a
+ * resource's PDF made from its article (scripts/lib/resource-pdf.ts, docs/decisions/0041-resource-downloads.md).
+ */
+export class Writer {
   readonly pages: PDFPage[] = [];
   private page!: PDFPage;
   private y = 0;
@@ -200,16 +203,15 @@ export async function renderReportPdf(report: DeliveredReport): Promise<Uint8Arr
   w.line(`Talk these findings through with ${site.agencyName} and agree where to start.`, { before: 6 });
   w.link(`${bookingLabels.strategyCall}:`, site.scheduling.strategyCall);
 
-  w.pages.forEach((page, i) => {
-    const label = `Page ${i + 1} of ${w.pages.length}`;
-    const width = fonts.regular.widthOfTextAtSize(label, 8);
-    page.drawText(label, {
-      x: WIDTH - MARGIN - width,
-      y: MARGIN - 16,
-      size: 8,
-      font: fonts.regular,
-      color: colors.muted,
-    });
-  });
+  numberPages(w.pages, fonts.regular);
   return doc.save();
+}
+
+/** "Page n of m" at the foot of each page. */
+export function numberPages(pages: PDFPage[], font: PDFFont): void {
+  pages.forEach((page, i) => {
+    const label = `Page ${i + 1} of ${pages.length}`;
+    const width = font.widthOfTextAtSize(label, 8);
+    page.drawText(label, { x: WIDTH - MARGIN - width, y: MARGIN - 16, size: 8, font, color: colors.muted });
+  });
 }

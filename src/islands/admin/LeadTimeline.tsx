@@ -28,6 +28,8 @@ const kindLabel: Record<Entry['kind'], string> = {
   mail: 'Mail',
   report: 'Report first opened',
   inbound: 'Mail from the lead',
+  download: 'Download requested',
+  'download-opened': 'Download opened',
 };
 
 const fieldLabel: Record<string, string> = { name: 'Name', company: 'Company', phone: 'Phone' };
@@ -95,9 +97,12 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
       case 'mail':
         return 'the site';
       case 'report':
+      case 'download-opened':
         return null;
       case 'inbound':
         return e.from;
+      case 'download':
+        return person;
     }
   };
 
@@ -185,6 +190,23 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
         );
       case 'report':
         return <p>The lead first opened version {e.version} of the audit report</p>;
+      case 'download':
+        return (
+          <p className="flex flex-wrap items-center gap-2">
+            Asked for {e.title}
+            <span className="text-sm text-slate-600" data-campaign={e.campaign ?? ''}>
+              {e.campaign ? `from the campaign ${e.campaign}` : 'no campaign'}
+              {e.source && ` (${e.source})`}
+            </span>
+            {e.isSpam && <span className="text-sm font-semibold text-red-700">Spam</span>}
+          </p>
+        );
+      case 'download-opened':
+        return (
+          <p>
+            Opened {e.title} from the mailed link ({e.opens} {e.opens === 1 ? 'download' : 'downloads'} so far)
+          </p>
+        );
       case 'inbound':
         return (
           <>

@@ -1,17 +1,17 @@
 /**
  * Leads (docs/decisions/0030-leads.md): one row a person, newest activity first, with the forms they used, their
- * owner, source and where their response stands; filters (search, owner, state, form, source, campaign, spam),
+ * owner, source and where their response stands; filters (search, owner, state, form or only downloads, source, campaign, spam),
  * paging and the CSV of the
  * current view. Open shows the lead's page (its own chunk), whose Back returns here with the focus.
  */
 import { lazy, Suspense, useState } from 'react';
-import { leadForms, leadStates, type LeadListItem } from '../../features/leads/contract.ts';
+import { DOWNLOAD_ONLY, leadForms, leadStates, type LeadListItem } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { dayTime } from './format.ts';
-import { formLabel, originOf, personOf, staffLabel, stateLabel } from './lead-format.ts';
+import { formFilterLabel, formLabel, originOf, personOf, staffLabel, stateLabel } from './lead-format.ts';
 import { useLeadStaff } from './lead-queries.ts';
 import { LeadResponse, MailTrouble } from './LeadResponse.tsx';
 import { FilterBar, FilterSelect, FilterText, SearchInput, SpamOnly, type Filters } from './ListControls.tsx';
@@ -144,8 +144,8 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
           label="Form"
           value={filters.form}
           onChange={(form) => set({ form })}
-          options={leadForms}
-          optionLabel={(f) => formLabel[f]}
+          options={[...leadForms, DOWNLOAD_ONLY]}
+          optionLabel={(f) => formFilterLabel[f]}
         />
         <FilterText
           label="Source"

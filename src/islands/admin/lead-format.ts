@@ -1,5 +1,5 @@
 /** The words the leads' list and page share: their forms, states, owners and response times. */
-import type { LeadForm, LeadListItem, StaffName } from '../../features/leads/contract.ts';
+import type { DOWNLOAD_ONLY, LeadForm, LeadListItem, StaffName } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import { sourceLabel } from '../../lib/lead-source.ts';
 
@@ -7,6 +7,13 @@ export const formLabel: Record<LeadForm, string> = {
   message: 'Contact form',
   contact_page: 'Short audit form',
   intake: 'Intake',
+  download: 'Download',
+};
+
+/** The Leads list's form filter: each form, and the leads that only asked for files. */
+export const formFilterLabel: Record<LeadForm | typeof DOWNLOAD_ONLY, string> = {
+  ...formLabel,
+  download_only: 'Only downloads',
 };
 
 export const stateLabel = { open: 'Open', answered: 'Answered', overdue: 'Overdue' } as const;

@@ -11,6 +11,7 @@ import StringWidget from 'decap-cms-widget-string';
 import NumberWidget from 'decap-cms-widget-number';
 import TextWidget from 'decap-cms-widget-text';
 import ImageWidget from 'decap-cms-widget-image';
+import FileWidget from 'decap-cms-widget-file';
 import SelectWidget from 'decap-cms-widget-select';
 import MarkdownWidget from 'decap-cms-widget-markdown';
 import ListWidget from 'decap-cms-widget-list';
@@ -58,6 +59,8 @@ if (!settings.repo && !local) {
     NumberWidget,
     TextWidget,
     ImageWidget,
+    // A resource's download (docs/decisions/0041-resource-downloads.md).
+    FileWidget,
     SelectWidget,
     MarkdownWidget,
     ListWidget,

@@ -66,7 +66,9 @@ function BackLink({ href, children }: { href: string; children: ReactNode }) {
 export function ResourcePage({ props, site }: { props: PreviewProps; site: PreviewSite }) {
   const data = entryData(props, site);
   const when = date(data.date);
-  const line = [str(data.fileType), str(data.fileSize), str(data.readTime)].filter(Boolean).join(' · ');
+  // The type and size come from the file at build; the preview names the kind of download only.
+  const kind = str(data.file) ? 'Download' : str(data.tab) === 'blog' ? 'Article' : 'PDF';
+  const line = [kind, str(data.readTime)].filter(Boolean).join(' · ');
   const image = assetUrl(props, str(data.image));
   const cta = fields(data.cta);
   return (

@@ -1,5 +1,5 @@
 /**
- * The frame of a public form (contact, short audit): its toasts, the form with its fields, the consent box,
+ * The frame of a public form (contact, short audit, a resource's download): its toasts, the form with its fields, the consent box,
  * the honeypot and the submit button; and `usePublicSubmit`, which sends the answers with the spam-defence
  * fields and puts the server's per-field messages under their fields.
  */
@@ -35,6 +35,7 @@ export function PublicForm<T extends FieldValues>({
   label,
   consentText,
   honeypot,
+  submitLabel,
   children,
 }: {
   form: UseFormReturn<T>;
@@ -42,6 +43,8 @@ export function PublicForm<T extends FieldValues>({
   label: string;
   consentText: string;
   honeypot: ReturnType<typeof usePublicSubmit>['honeypot'];
+  /** The submit button's words (SubmitButton's own by default). */
+  submitLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -51,7 +54,7 @@ export function PublicForm<T extends FieldValues>({
         {children}
         <ConsentField text={consentText} />
         <Honeypot inputRef={honeypot} />
-        <SubmitButton submitting={form.formState.isSubmitting} />
+        <SubmitButton submitting={form.formState.isSubmitting} label={submitLabel} />
       </form>
     </FormProvider>
   );

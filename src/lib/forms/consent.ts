@@ -7,6 +7,10 @@ export const consent = {
     version: 'contact-2026-11',
     text: 'I agree that my information is used to answer my enquiry; see the privacy policy.',
   },
+  download: {
+    version: 'download-2026-11',
+    text: 'I agree that my information is used to mail me this file and to follow up on it; see the privacy policy.',
+  },
   audit: {
     version: 'audit-2026-11',
     text: 'I agree that my information is used to prepare my audit; see the privacy policy.',

@@ -6,6 +6,8 @@
  * the developer); a deployed site never does: its mail stays pending in the outbox until a key is set, and
  * `/api/health` says so. Slack posts (`slack.*` rows, src/server/mail/slack.ts) go the same way to Slack's webhook.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, asc, eq, like, lt, notLike, sql } from 'drizzle-orm';
 import { Resend } from 'resend';
 import { site } from '../../config/site.ts';
@@ -61,11 +63,22 @@ export function resendTransport(apiKey: string, options: { baseUrl?: string; tim
 export const consoleTransport: Transport = {
   name: 'console',
   async send(mail) {
-    console.log(
-      [`--- mail (${mail.kind}) ---`, `To: ${mail.to}`, `Subject: ${mail.subject}`, '', mail.textBody, '---'].join(
-        '\n',
-      ),
-    );
+    const text = [
+      `--- mail (${mail.kind}) ---`,
+      `To: ${mail.to}`,
+      `Subject: ${mail.subject}`,
+      '',
+      mail.textBody,
+      '---',
+    ];
+    console.log(text.join('\n'));
+    // With DATA_DIR set (the end-to-end server), each mail is also a file of DATA_DIR/mail/, so a test can follow
+    // the private link a visitor was mailed (docs/decisions/0041-resource-downloads.md). Local only, like the console.
+    const dataDir = process.env.DATA_DIR?.trim();
+    if (dataDir) {
+      await mkdir(path.join(dataDir, 'mail'), { recursive: true });
+      await writeFile(path.join(dataDir, 'mail', `${mail.id}.txt`), text.join('\n'));
+    }
     return `console:${mail.id}`;
   },
 };

@@ -41,13 +41,13 @@ describe('prepareEntry', () => {
     const emptied = {
       ...resource(),
       metaTitle: '',
-      fileSize: null,
+      file: null,
       cta: { ...(resource().cta as object), booking: '' },
     };
     const { data, problems } = prepareEntry('resources', emptied);
     expect(problems).toEqual([]);
     expect(data).not.toHaveProperty('metaTitle');
-    expect(data).not.toHaveProperty('fileSize');
+    expect(data).not.toHaveProperty('file');
     expect(data.cta).not.toHaveProperty('booking');
     expect(withoutEmpty({ a: { b: '' }, c: [] })).toEqual({ c: [] });
   });

@@ -92,7 +92,7 @@ function compareValue(field: CmsField, node: Json, where: Key[]): Leaf[] {
   switch (node.type) {
     case 'string':
       if (field.widget === 'image') return [];
-      expect(['string', 'text'], label).toContain(field.widget);
+      expect(['string', 'text', 'file'], label).toContain(field.widget);
       return node.minLength !== undefined || node.pattern || node.format ? [{ path: where, field, node }] : [];
     case 'integer':
       expect([field.widget, field.value_type], label).toEqual(['number', 'int']);

@@ -1,9 +1,12 @@
 // The editor's content check: a mistake is one line naming the file, the field and what is expected.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repo, useContentCopy } from './content-copy.ts';
+import { PDFDocument } from 'pdf-lib';
 import { checkContent, ownPagePaths } from '../../../scripts/lib/content-check.ts';
+import { buildResourceFiles } from '../../../scripts/lib/resource-files.ts';
+import { fileLine, formatFileSize } from '../../../src/lib/resource-files.ts';
 
 const content = useContentCopy('content-check-');
 
@@ -17,7 +20,6 @@ function resource(change: (lines: string[]) => string[] = (l) => l): string {
     'imageAlt: A laptop',
     'date: 2026-11-24',
     'tab: blog',
-    'fileType: Article',
     'cta:',
     '  title: Talk to us',
     '  text: We read every message.',
@@ -146,6 +148,53 @@ describe('content check', () => {
       events.replace(/^metaDescription: .*$/m, `metaDescription: ${'Conferences and roundtables, '.repeat(6)}`),
     );
     expect(check()).toEqual(['content/services/event-planning.yaml: metaDescription must be 50–160 characters']);
+  });
+
+  // docs/decisions/0041-resource-downloads.md: a resource's file is of its type by its bytes, under the cap.
+  it('names the entry whose file is not its type by its bytes, too large, missing, or gated without a file', () => {
+    mkdirSync(path.join(content(), 'resources/files'));
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    writeFileSync(path.join(content(), 'resources/files/guide.pdf'), png);
+    writeFileSync(path.join(content(), 'resources/files/sheet.xlsx'), Buffer.from('PK\x03\x04 not a spreadsheet'));
+    writeFileSync(path.join(content(), 'resources/files/big.pdf'), Buffer.alloc(5 * 1024 * 1024 + 1, 0x25));
+    const withFile = (file: string) => resource((l) => [...l, `file: ${file}`]);
+    write('resources/png-as-pdf.mdx', withFile('./files/guide.pdf'));
+    write('resources/fake-sheet.mdx', withFile('./files/sheet.xlsx'));
+    write('resources/too-big.mdx', withFile('./files/big.pdf'));
+    write('resources/nowhere.mdx', withFile('./files/nowhere.pdf'));
+    write(
+      'resources/gated-blog.mdx',
+      resource((l) => [...l, 'gated: true']),
+    );
+    expect(check().sort()).toEqual([
+      'content/resources/fake-sheet.mdx: file ./files/sheet.xlsx is not a .xlsx file by its bytes (its ZIP holds no xl/ folder)',
+      'content/resources/gated-blog.mdx: gated needs a file: attach one under file, or remove gated (a blog article has no file of its own)',
+      'content/resources/nowhere.mdx: file ./files/nowhere.pdf is not there (add it to content/resources/files/)',
+      'content/resources/png-as-pdf.mdx: file ./files/guide.pdf is not a .pdf file by its bytes (they do not start as PDF files do)',
+      'content/resources/too-big.mdx: file ./files/big.pdf is over 5 MB; make it smaller',
+    ]);
+  });
+
+  it('copies an editor’s file as it is and reads its type, pages and size from it; gated unless said otherwise', async () => {
+    mkdirSync(path.join(content(), 'resources/files'));
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 4; i++) doc.addPage();
+    const pdf = await doc.save();
+    writeFileSync(path.join(content(), 'resources/files/vendor-audits.pdf'), pdf);
+    write(
+      'resources/vendor-audits.mdx',
+      resource((l) => [...l, 'file: ./files/vendor-audits.pdf']),
+    );
+    expect(check()).toEqual([]);
+    const out = path.join(path.dirname(content()), 'built-files');
+    const { manifest, problems } = await buildResourceFiles(content(), out);
+    expect(problems).toEqual([]);
+    expect(manifest['vendor-audits']).toMatchObject({ made: 'attached', pages: 4, bytes: pdf.length, gated: true });
+    expect(readFileSync(path.join(out, 'vendor-audits.pdf')).equals(Buffer.from(pdf))).toBe(true);
+    expect(fileLine(manifest['vendor-audits']!)).toBe(`PDF · 4 pages · ${formatFileSize(pdf.length)}`);
+    // A blog article without a file offers none; the repository's whitepapers and e-books each get a made PDF.
+    expect(manifest['cro-linkedin-strategies']).toBeUndefined();
+    expect(manifest['cro-marketing-toolkit']).toMatchObject({ made: 'generated', extension: 'pdf' });
   });
 
   it('reads the site’s own page addresses from src/pages', () => {

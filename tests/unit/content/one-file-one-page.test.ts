@@ -21,7 +21,6 @@ image: ./images/cro-linkedin-strategies.webp
 imageAlt: A chart of a sales pipeline
 date: 2026-11-20
 tab: blog
-fileType: Article
 readTime: 4 min read
 cta:
   title: Want a Second Opinion?
@@ -133,6 +132,8 @@ beforeAll(() => {
   dist = path.join(copy, 'dist');
   const check = run(['scripts/check-content.ts']);
   expect(check.status, check.stderr).toBe(0);
+  const files = run(['scripts/resource-files.ts']); // npm run build's second step
+  expect(files.status, files.stderr).toBe(0);
   build = run(['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist]);
 }, 240_000);
 afterAll(() => rmSync(copy, { recursive: true, force: true }));

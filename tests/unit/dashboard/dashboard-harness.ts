@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import {
   auditReportDeliveries,
   auditSubmissions,
+  contactMessages,
+  downloadRequests,
+  inboundMessages,
   type FunnelStep,
   intakeFunnelDays,
   type LeadForm,
@@ -92,6 +95,72 @@ export async function addDelivery(submissionId: string, delivered: Date | string
     deliveredById: 'user-editor',
     deliveredByEmail: 'editor@example.com',
     deliveredAt: new Date(delivered),
+  });
+}
+
+/** A request for `resource`'s file by a lead at `created`, its link first opened at `opened` (decision 41). */
+export async function addDownload(
+  leadId: string,
+  resource: string,
+  created: string,
+  options: { opened?: string; spam?: boolean } = {},
+) {
+  const title = resource === 'cro-marketing-toolkit' ? 'CRO Marketing Toolkit' : 'U.S. Market Guide';
+  await handle.db.insert(downloadRequests).values({
+    leadId,
+    resource,
+    resourceTitle: title,
+    name: 'Ada',
+    email: 'ada@client.test',
+    consentVersion: 'test',
+    consentedAt: at(created),
+    isSpam: options.spam ?? false,
+    tokenHash: randomUUID(),
+    expiresAt: plusHours(created, 24 * 7),
+    maxOpens: 5,
+    opens: options.opened ? 1 : 0,
+    firstOpenedAt: options.opened ? at(options.opened) : null,
+    createdAt: at(created),
+  });
+}
+
+/** A contact message of a lead at `created`, or a mail it wrote back at `created` (`mail`). */
+export async function addWritten(leadId: string, created: string, how: 'message' | 'mail', spam = false) {
+  if (how === 'mail') {
+    await handle.db.insert(inboundMessages).values({
+      providerId: randomUUID(),
+      leadId,
+      status: 'attached',
+      fromAddress: 'ada@client.test',
+      toAddress: 'reply+x@reply.test',
+      receivedAt: at(created),
+    });
+    return;
+  }
+  await handle.db.insert(contactMessages).values({
+    leadId,
+    name: 'Ada',
+    email: 'ada@client.test',
+    message: 'Can we talk?',
+    consentVersion: 'test',
+    consentedAt: at(created),
+    isSpam: spam,
+    createdAt: at(created),
+  });
+}
+
+/** An audit request of an existing lead at `created`. */
+export async function addAuditOf(leadId: string, created: string) {
+  await handle.db.insert(auditSubmissions).values({
+    leadId,
+    source: 'contact_page',
+    contactName: 'Ada',
+    contactEmail: 'ada@client.test',
+    companyName: 'Analytical Labs',
+    consentVersion: 'test',
+    consentedAt: at(created),
+    createdAt: at(created),
+    updatedAt: at(created),
   });
 }
 

@@ -1,9 +1,19 @@
 // The dashboard's audit and report figures (src/features/dashboard/queries.ts) against hand-computed fixtures:
 // audit requests against the 72-hour promise (their first delivered version), reports by their first delivery
-// and their opening, the intake funnel, and a period with nothing in it.
+// and their opening, the intake funnel, the resources' downloads, and a period with nothing in it.
 import { describe, expect, it } from 'vitest';
 import { funnelSteps } from '../../../src/features/dashboard/contract.ts';
-import { addAudit, addDelivery, addFunnel, addLead, dashboard, plusHours } from './dashboard-harness.ts';
+import {
+  addAudit,
+  addAuditOf,
+  addDelivery,
+  addDownload,
+  addFunnel,
+  addLead,
+  addWritten,
+  dashboard,
+  plusHours,
+} from './dashboard-harness.ts';
 
 const FROM = '2026-03-02';
 const TO = '2026-03-15';
@@ -84,12 +94,16 @@ describe('dashboard: audits and reports', () => {
       reportsDelivered: 0,
       reportsOpened: 0,
       medianHoursToOpen: null,
+      downloadsRequested: 0,
+      downloadsOpened: 0,
+      topDownload: null,
     });
     expect(reply.leadsBySource).toEqual([]);
     expect(reply.leadsByForm).toEqual([
       { form: 'message', count: 0 },
       { form: 'contact_page', count: 0 },
       { form: 'intake', count: 0 },
+      { form: 'download', count: 0 },
     ]);
     expect(reply.leadsPerWeek).toEqual(
       weeks.map((week) => ({ week, total: 0, bySource: [], byForm: reply.leadsByForm })),
@@ -106,6 +120,48 @@ describe('dashboard: audits and reports', () => {
     expect(reply.funnel).toEqual(funnelSteps.map((step) => ({ step, count: 0 })));
     expect(reply.topLandingPages).toEqual([]);
     expect(reply.topCampaigns).toEqual([]);
+    expect(reply.downloads).toEqual({ byResource: [], bySource: [] });
+  });
+
+  // docs/decisions/0041-resource-downloads.md; the fixture's figures are counted by hand in the comments.
+  it('counts download requests and openings per resource and per source, and the leads that later asked or wrote', async () => {
+    const toolkit = 'cro-marketing-toolkit';
+    const guide = 'us-market-guide';
+    const a = await addLead({ requested: '2026-03-03T10:00:00Z', source: 'linkedin', form: 'download' });
+    const b = await addLead({ requested: '2026-02-20T10:00:00Z', source: 'google', form: 'download' });
+    const c = await addLead({ requested: '2026-03-06T10:00:00Z', source: 'linkedin', form: 'download' });
+    const d = await addLead({ requested: '2026-03-09T10:00:00Z', source: 'google', form: 'download' });
+    const e = await addLead({ requested: '2026-03-10T10:00:00Z', source: null, form: 'download' });
+    await addDownload(a, toolkit, '2026-03-03T10:00:00Z', { opened: '2026-03-03T11:00:00Z' }); // toolkit 1, opened
+    await addAuditOf(a, '2026-03-05T10:00:00Z'); // …then an audit: toolkit's thenAudit 1
+    await addDownload(a, guide, '2026-03-08T10:00:00Z'); // guide 1: its audit came before, so no thenAudit
+    await addDownload(b, toolkit, '2026-02-20T10:00:00Z'); // before the period: not counted
+    await addWritten(b, '2026-03-01T10:00:00Z', 'message'); // wrote before asking: no thenWrote
+    await addDownload(b, toolkit, '2026-03-04T10:00:00Z'); // toolkit 2, not opened
+    await addWritten(b, '2026-03-05T10:00:00Z', 'message', true); // spam: no thenWrote
+    await addDownload(c, guide, '2026-03-06T10:00:00Z', { opened: '2026-03-06T12:00:00Z' }); // guide 2, opened
+    await addWritten(c, '2026-03-07T10:00:00Z', 'message'); // …then wrote: guide's thenWrote 1
+    await addDownload(d, toolkit, '2026-03-09T10:00:00Z', { spam: true }); // spam: not counted
+    await addDownload(e, toolkit, '2026-03-10T10:00:00Z'); // toolkit 3
+    await addWritten(e, '2026-03-11T10:00:00Z', 'mail'); // …then replied by mail: toolkit's thenWrote 1
+    await addDownload(e, guide, '2026-03-16T10:00:00Z'); // after the period: not counted
+
+    const reply = await dashboard('2026-03-02', '2026-03-15');
+    expect(reply.downloads.byResource).toEqual([
+      { resource: toolkit, title: 'CRO Marketing Toolkit', requested: 3, opened: 1, thenAudit: 1, thenWrote: 1 },
+      { resource: guide, title: 'U.S. Market Guide', requested: 2, opened: 1, thenAudit: 0, thenWrote: 1 },
+    ]);
+    // linkedin: a's two and c's one, two opened; google: b's one; no source: e's one.
+    expect(reply.downloads.bySource).toEqual([
+      { source: 'linkedin', requested: 3, opened: 2 },
+      { source: 'google', requested: 1, opened: 0 },
+      { source: null, requested: 1, opened: 0 },
+    ]);
+    expect(reply.totals).toMatchObject({
+      downloadsRequested: 5,
+      downloadsOpened: 2,
+      topDownload: { title: 'CRO Marketing Toolkit', requested: 3 },
+    });
   });
 
   it('answers a one-day period as its one week', async () => {

@@ -56,6 +56,7 @@ describe('dashboard: leads', () => {
       { form: 'message', count: 3 },
       { form: 'contact_page', count: 1 },
       { form: 'intake', count: 2 },
+      { form: 'download', count: 0 },
     ]);
     expect(reply.leadsPerWeek).toEqual([
       {
@@ -69,6 +70,7 @@ describe('dashboard: leads', () => {
           { form: 'message', count: 1 },
           { form: 'contact_page', count: 1 },
           { form: 'intake', count: 1 },
+          { form: 'download', count: 0 },
         ],
       },
       {
@@ -83,6 +85,7 @@ describe('dashboard: leads', () => {
           { form: 'message', count: 2 },
           { form: 'contact_page', count: 0 },
           { form: 'intake', count: 1 },
+          { form: 'download', count: 0 },
         ],
       },
     ]);

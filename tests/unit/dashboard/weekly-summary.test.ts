@@ -8,7 +8,7 @@ import { site } from '../../../src/config/site.ts';
 import { mailOutbox, userRoles, users } from '../../../src/db/schema.ts';
 import { queueWeeklySummary, summaryWeek } from '../../../src/features/dashboard/weekly-summary.ts';
 import { call } from '../function-harness.ts';
-import { addAudit, addDelivery, addLead, handle, plusHours } from './dashboard-harness.ts';
+import { addAudit, addDelivery, addDownload, addLead, handle, plusHours } from './dashboard-harness.ts';
 
 /** Monday 2026-11-09, 08:00 in New York (EST, UTC-5): the summary of 11-02 to 11-08. */
 const WINTER_RUN = new Date('2026-11-09T13:00:00Z');
@@ -49,6 +49,11 @@ describe('weekly summary', () => {
     });
     const audit = await addAudit('2026-11-04T15:00:00Z'); // its lead is the third
     await addDelivery(audit, plusHours('2026-11-04T15:00:00Z', 48), plusHours('2026-11-04T15:00:00Z', 50));
+    // Two requests of the toolkit (one opened) and one of the guide: the toolkit is the week's most requested file.
+    const asking = await addLead({ requested: '2026-11-05T15:00:00Z', form: 'download' });
+    await addDownload(asking, 'cro-marketing-toolkit', '2026-11-05T15:00:00Z', { opened: '2026-11-05T16:00:00Z' });
+    await addDownload(asking, 'cro-marketing-toolkit', '2026-11-06T15:00:00Z');
+    await addDownload(asking, 'us-market-guide', '2026-11-06T16:00:00Z');
     // The week before: one lead, unanswered. And this Monday's lead counts in neither.
     await addLead({ requested: '2026-10-28T15:00:00Z' });
     await addLead({ requested: '2026-11-09T12:30:00Z' });
@@ -60,12 +65,12 @@ describe('weekly summary', () => {
       ['bob@agency.test', 'dashboard.weekly-summary', 'weekly-summary:2026-11-02:bob:dashboard.weekly-summary', null],
     ]);
     const [mail] = mails;
-    expect(mail!.subject).toBe('Weekly summary, week of Mon, Nov 2, 2026: 3 new leads');
+    expect(mail!.subject).toBe('Weekly summary, week of Mon, Nov 2, 2026: 4 new leads');
     const link = `${site.url}/admin?tab=dashboard`;
     for (const line of [
-      'New leads: 3 (week before: 1)',
-      'Answered: 2 of 3 (67%) (week before: 0 of 1 (0%))',
-      'Answered within the 24-hour promise: 1 of 3 (33%) (week before: 0 of 1 (0%))',
+      'New leads: 4 (week before: 1)',
+      'Answered: 2 of 4 (50%) (week before: 0 of 1 (0%))',
+      'Answered within the 24-hour promise: 1 of 4 (25%) (week before: 0 of 1 (0%))',
       'Median first response: 15.5 h (week before: none yet)',
       '90th percentile first response: 27.1 h (week before: none yet)',
       'Audits requested: 1 (week before: 0)',
@@ -73,12 +78,15 @@ describe('weekly summary', () => {
       'Reports delivered: 1 (week before: 0)',
       'Reports opened: 1 of 1 (100%) (week before: 0 of 0)',
       'Median time to first opening: 2 h (week before: none yet)',
+      'Files asked for: 3 (week before: 0)',
+      'Opened from the mailed link: 1 of 3 (33%) (week before: 0 of 0)',
+      'Most requested file: CRO Marketing Toolkit (2) (week before: none)',
       'Mon, Nov 2, 2026 to Sun, Nov 8, 2026',
       link,
     ])
       expect(mail!.textBody).toContain(line);
     expect(mail!.htmlBody).toContain(`<a href="${link}">`);
-    expect(mail!.htmlBody).toContain('1 of 3 (33%) (week before: 0 of 1 (0%))');
+    expect(mail!.htmlBody).toContain('1 of 4 (25%) (week before: 0 of 1 (0%))');
   });
 
   it('never queues a week’s summary twice: a retry, or both cron hours', async () => {

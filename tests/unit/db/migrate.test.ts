@@ -51,6 +51,7 @@ describe('the committed migrations', () => {
       '0011_preview_data',
       '0012_mail_replies',
       '0013_scheduled_runs',
+      '0014_resource_downloads',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -72,6 +73,7 @@ describe('the committed migrations', () => {
       '0011_preview_data',
       '0012_mail_replies',
       '0013_scheduled_runs',
+      '0014_resource_downloads',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });

@@ -45,12 +45,13 @@ describe('the dashboard series', () => {
 
   it('lists leads per week by form, every form a column', () => {
     const { table, bands } = series.leadsByForm(reply);
-    expect(table.columns).toEqual(['Week starting', 'Contact form', 'Short audit form', 'Intake', 'Total']);
-    expect(table.rows[0]).toEqual(['2026-11-02', 2, 0, 2, 4]);
+    expect(table.columns).toEqual(['Week starting', 'Contact form', 'Short audit form', 'Intake', 'Download', 'Total']);
+    expect(table.rows[0]).toEqual(['2026-11-02', 2, 0, 2, 0, 4]);
     expect(bands.map((b) => b.values)).toEqual([
       [2, 0, 2],
       [0, 0, 0],
       [2, 0, 1],
+      [0, 0, 0],
     ]);
   });
 
@@ -90,6 +91,20 @@ describe('the dashboard series', () => {
       ['/', 3],
     ]);
     expect(series.topCampaigns(reply).rows).toEqual([['=cphi,2026', 'LinkedIn', 3]]);
+  });
+
+  it('tables the files asked for by resource and by source, as the reply counts them', () => {
+    expect(series.downloadsByResource(reply)).toEqual({
+      columns: ['Resource', 'Asked for', 'Opened', 'Then asked for an audit', 'Then wrote'],
+      rows: [
+        ['CRO Marketing Toolkit', 2, 1, 1, 0],
+        ['RFP Readiness Checklist', 1, 1, 0, 1],
+      ],
+    });
+    expect(series.downloadsBySource(reply).rows).toEqual([
+      ['LinkedIn', 2, 1],
+      ['Not recorded', 1, 1],
+    ]);
   });
 
   it('sums the period up in cards, with a dash where nothing was measured', () => {

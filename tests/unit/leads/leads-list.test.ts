@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import * as auditsFn from '../../../netlify/functions/audits.mts';
 import * as contactFn from '../../../netlify/functions/contact.mts';
-import { leads } from '../../../src/db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { downloadRequests, leads } from '../../../src/db/schema.ts';
 import { contactPayload, shortAuditPayload } from '../../fixtures/forms.ts';
 import { parseCsv } from '../csv-parse.ts';
 import { call } from '../function-harness.ts';
@@ -95,6 +96,39 @@ describe('GET /api/admin/leads', () => {
       firstResponseAt: null,
     });
     expect(first.responseDueAt).toEqual(expect.any(String));
+  });
+
+  // docs/decisions/0041-resource-downloads.md
+  it('filters the leads that asked for a file, and the leads that only did', async () => {
+    const ann = await addMessage(handle, { name: 'Ann', email: 'ann@helix.example' }, 30);
+    const now = new Date();
+    const person = {
+      email: 'dee@lab.example',
+      firstRequestAt: now,
+      lastActivityAt: now,
+      firstForm: 'download' as const,
+    };
+    const [dee] = await handle.db
+      .insert(leads)
+      .values({ ...person, emailKey: person.email })
+      .returning();
+    const asked = (leadId: string) => ({
+      leadId,
+      resource: 'cro-marketing-toolkit',
+      resourceTitle: 'CRO Marketing Toolkit',
+      name: 'N',
+      email: 'n@x.example',
+      consentVersion: 'download-2026-11',
+      consentedAt: now,
+      tokenHash: randomUUID(),
+      expiresAt: now,
+      maxOpens: 5,
+    });
+    await handle.db.insert(downloadRequests).values([asked(ann.leadId), asked(dee!.id)]);
+    expect(await emails('?form=download')).toEqual(['dee@lab.example', 'ann@helix.example']);
+    expect(await emails('?form=download_only')).toEqual(['dee@lab.example']);
+    expect((await list('?form=download_only')).items[0]).toMatchObject({ forms: ['download'], state: 'answered' });
+    expect((await list('?q=ann')).items[0].forms).toEqual(['message', 'download']);
   });
 
   it('refuses a filter that cannot be one with a 422 naming it', async () => {

@@ -54,11 +54,23 @@ describe('GET /api/admin/leads/:id/export', () => {
     expect(person.reports).toHaveLength(1);
     expect(person.reportDeliveries).toHaveLength(1);
     expect(person.reportDeliveries[0].tokenHash).toBeUndefined(); // a secret's hash is not the person's data
+    // The file she asked for, with its link's limits and openings, the link itself not (decision 41).
+    expect(person.downloadRequests).toEqual([
+      expect.objectContaining({ resource: 'rfp-readiness-checklist', email: ada.email, opens: 0, maxOpens: 5 }),
+    ]);
+    expect(person.downloadRequests[0].tokenHash).toBeUndefined();
     expect(person.timeline.map((e: { kind: string }) => e.kind).sort()).toEqual(['note', 'reply']);
     // Their confirmations, the staff's notifications about them, the reply, and the new-owner mail none here.
     const kinds = person.mails.map((m: { kind: string }) => m.kind).sort();
-    expect(kinds).toEqual(['audit.confirmation', 'audit.staff', 'contact.confirmation', 'contact.staff', 'lead.reply']);
-    expect(person.submitKeys).toHaveLength(2);
+    expect(kinds).toEqual([
+      'audit.confirmation',
+      'audit.staff',
+      'contact.confirmation',
+      'contact.staff',
+      'download.confirmation',
+      'lead.reply',
+    ]);
+    expect(person.submitKeys).toHaveLength(3);
     expect(person.staffActions.map((a: { action: string }) => a.action).sort()).toEqual([
       'document.download',
       'lead.note',
@@ -82,7 +94,7 @@ describe('GET /api/admin/leads/:id/export', () => {
       actorId: staff.admin.id,
       targetType: 'lead',
       targetId: seeded.leadId,
-      detail: { messages: 1, submissions: 1, documents: 1, mails: 5 },
+      detail: { messages: 1, submissions: 1, downloads: 1, documents: 1, mails: 6 },
     });
     const res = await exportOf(seeded.beaLeadId);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));

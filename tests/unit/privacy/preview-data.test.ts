@@ -100,6 +100,13 @@ describe("a deploy preview's copy of production", () => {
         message: 'Invented for the deploy preview.',
       });
     }
+    // Her download request stays for the dashboard, as the invented person, its link's hash one no token has.
+    const [asked] = await handle.db.select().from(schema.downloadRequests);
+    expect(asked).toMatchObject({
+      resource: 'rfp-readiness-checklist',
+      name: expect.stringMatching(/^Preview Person/),
+    });
+    expect(asked!.tokenHash).toMatch(/^preview-[0-9a-f]{32}$/);
     // Document references, production's sessions and pending links go; the staff and their roles stay.
     for (const table of [schema.uploadedDocuments, schema.pendingUploads, schema.sessions, schema.verifications])
       expect(await handle.db.select().from(table)).toEqual([]);

@@ -2,7 +2,7 @@
  * The privacy tests' shared setup (docs/privacy.md): a local Blobs server, the database, the staff, and a
  * person with something in every place a person can be stored: a contact message and an intake (through the
  * public functions, so their mails and submit keys are real), a document and an unfinished upload in the
- * stores, a report with a delivered link, a note and a reply, and staff actions about them. Beside them lives
+ * stores, a report with a delivered link, a file she asked for and its mailed link, a note and a reply, and staff actions about them. Beside them lives
  * a second person whose address contains the first one's, whom nothing may touch.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -22,11 +22,12 @@ import {
   pendingUploads,
   uploadedDocuments,
 } from '../../../src/db/schema.ts';
+import { submitDownloadRequest } from '../../../src/features/leads/download-requests.ts';
 import { addNote, replyToLead } from '../../../src/features/leads/lead-work.ts';
 import { hashReportToken } from '../../../src/features/reports/token.ts';
 import { DOCUMENTS_STORE, PARTS_STORE } from '../../../src/features/uploads/stores.ts';
 import { recordAudit } from '../../../src/server/action-log.ts';
-import { contactPayload, intakePayload } from '../../fixtures/forms.ts';
+import { contactPayload, intakePayload, meta } from '../../fixtures/forms.ts';
 import { call } from '../function-harness.ts';
 import { seedStaff, staff, useAdminDatabase } from '../staff-harness.ts';
 import { useLocalBlobs } from '../test-blobs.ts';
@@ -162,6 +163,30 @@ export async function seedPeople(handle: DbHandle): Promise<Seeded> {
       deliveredByEmail: staff.editor.email,
     })
     .returning();
+  // A file she asked for (docs/decisions/0041-resource-downloads.md): its row, its mailed link, its submit key.
+  await submitDownloadRequest(
+    db,
+    {
+      name: ada.name,
+      email: ada.email,
+      company: ada.company,
+      consent: true,
+      resource: 'rfp-readiness-checklist',
+      ...meta(),
+    },
+    {
+      resource: 'rfp-readiness-checklist',
+      title: 'RFP Readiness Checklist',
+      fileName: 'rfp-readiness-checklist.pdf',
+      extension: 'pdf',
+      contentType: 'application/pdf',
+      bytes: 5000,
+      pages: 3,
+      gated: true,
+      made: 'generated',
+    },
+    'http://localhost:4321',
+  );
   await addNote(db, staff.editor, leadId, `Called ${ada.name} about ${ada.company}.`);
   await replyToLead(db, staff.editor, leadId, { subject: `Your ${ada.company} audit`, body: `Dear ${ada.name}, …` });
   await recordAudit(db, staff.admin, 'document.download', { type: 'document', id: doc.id }, { fileName: ada.fileName });

@@ -1,7 +1,7 @@
 /**
  * The Dashboard tab (every staff role): for the chosen period, the headline figures and a figure per question
  * (where leads come from, how fast they are answered, whether audits and reports go out and are read, where the
- * intake loses people, which pages and campaigns bring leads), from `GET /api/admin/dashboard`. Its own chunk,
+ * intake loses people, which pages and campaigns bring leads, which files are asked for), from `GET /api/admin/dashboard`. Its own chunk,
  * loaded when the tab opens: the charts' code never reaches the public pages or the portal's other tabs.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -157,6 +157,22 @@ function Figures({ data }: { data: DashboardReply }) {
           description="The campaigns (utm_campaign) that brought leads, most leads first."
           table={series.topCampaigns(data)}
           empty="No lead of this period came from a campaign."
+        />
+        <ChartFigure
+          {...common}
+          slug="downloads-by-resource"
+          title="Downloads by resource"
+          description="Files asked for through the download form, links opened, and the leads who later asked for an audit or wrote."
+          table={series.downloadsByResource(data)}
+          empty="No file was asked for in this period."
+        />
+        <ChartFigure
+          {...common}
+          slug="downloads-by-source"
+          title="Downloads by source"
+          description="Files asked for, and links opened, by where the asking lead first came from."
+          table={series.downloadsBySource(data)}
+          empty="No file was asked for in this period."
         />
       </div>
     </>

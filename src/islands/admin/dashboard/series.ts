@@ -192,6 +192,18 @@ export const topCampaigns = (reply: DashboardReply): Table => ({
   rows: reply.topCampaigns.map((c) => [c.campaign, sourceLabel(c.source), c.count]),
 });
 
+/** The files asked for per resource (docs/decisions/0041-resource-downloads.md), most first. */
+export const downloadsByResource = (reply: DashboardReply): Table => ({
+  columns: ['Resource', 'Asked for', 'Opened', 'Then asked for an audit', 'Then wrote'],
+  rows: reply.downloads.byResource.map((r) => [r.title, r.requested, r.opened, r.thenAudit, r.thenWrote]),
+});
+
+/** The files asked for by the source of the lead that asked. */
+export const downloadsBySource = (reply: DashboardReply): Table => ({
+  columns: ['Source', 'Asked for', 'Opened'],
+  rows: reply.downloads.bySource.map((r) => [sourceLabel(r.source), r.requested, r.opened]),
+});
+
 /** A headline card: its name, its figure in words, and what the figure is measured against. */
 export interface Card {
   label: string;
