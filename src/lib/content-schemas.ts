@@ -1,12 +1,7 @@
 /**
- * What each content file must hold, one schema per collection. Astro's content layer checks every entry
- * against these at build time (src/content.config.ts), and `scripts/check-content.ts` runs the same schemas
- * first, so an editor's mistake is reported as one line naming the file, the field and what is expected
- * (docs/editing-content.md lists the fields). Messages are written for editors, not developers.
- *
- * Plain module: no `astro:*` import, so Node scripts and tests can load it. Image fields are built by the
- * caller (`image`: Astro's `image()` in the content layer, an existence check in the checker), because Astro resolves and optimises them itself while the checker only needs the file
- * to exist.
+ * Each content collection's schema, checked by Astro at build (src/content.config.ts) and first by
+ * `scripts/check-content.ts`: an editor's mistake is one line naming file, field and what is expected
+ * (docs/editing-content.md). No `astro:*` import (Node loads it); image fields come from the caller.
  */
 import { z } from 'astro/zod';
 import { iconNames } from './icons.ts';

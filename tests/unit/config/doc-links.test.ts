@@ -36,6 +36,7 @@ const PLACEHOLDER = /[*<>{}…]|\/:[a-z]/i;
  */
 const NAMED_NOT_THERE: Record<string, string> = {
   'content/resources/how-cros-win-rfps.mdx': "the editor's guide's example of a new resource's file",
+  'content/resources/files/': "the folder an editor's first attached file makes (decision 41)",
   'public/x.js': "security.md's finding: the file a hostile editor proxy request could have written",
   'src/lib/forms/uploads.ts': 'decision 29: the file that became the uploads contract',
 };
