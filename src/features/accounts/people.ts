@@ -19,7 +19,7 @@ import { tableMail } from '../../server/mail/templates.ts';
 import { getAuth } from './auth.ts';
 import type { RemovedColleague } from './contract.ts';
 import { confirmPassword } from './own-sessions.ts';
-import { otherWorkingAdmins } from './role-grants.ts';
+import { lockAdminRows, otherWorkingAdmins } from './role-grants.ts';
 import type { SessionUser } from './session-user.ts';
 import { checkSignIn, lockedMessage, recordSignInFailure } from './sign-in-guard.ts';
 
@@ -107,13 +107,7 @@ export async function resetColleagueTwoFactor(
 /** Removes a colleague from staff: every role and every session in one transaction; the leads they own listed. */
 export async function removeColleague(db: Db, admin: SessionUser, id: string | undefined): Promise<RemovedColleague> {
   return db.transaction(async (tx) => {
-    // Every admin row locked in id order first, as removeRole does: two admins removing each other cannot both win.
-    await tx
-      .select({ id: userRoles.id })
-      .from(userRoles)
-      .where(eq(userRoles.role, 'admin'))
-      .orderBy(asc(userRoles.id))
-      .for('update');
+    await lockAdminRows(tx);
     const user = await colleague(tx, admin, id);
     const held = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id));
     if (!held.length) throw new ApiError(409, 'not_staff', `${user.email} holds no role: there is nothing to remove.`);

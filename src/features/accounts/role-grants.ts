@@ -3,7 +3,7 @@
  * account by email (viewer unless said otherwise), and removing one, never the last confirmed admin's.
  */
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { sessions, userRoles, users, type Role } from '../../db/schema.ts';
 import { addRoleSchema } from '../../lib/forms/role.schema.ts';
 import { recordAudit, type AuditActor } from '../../server/action-log.ts';
@@ -68,6 +68,19 @@ export async function addRole(db: Db, actor: AuditActor, input: { email: string;
 }
 
 /**
+ * Locks every admin row, in id order, for the rest of the transaction: two admins removing each other (a role, or
+ * a colleague from staff) cannot both succeed, nor deadlock.
+ */
+export async function lockAdminRows(tx: Tx): Promise<void> {
+  await tx
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'))
+    .orderBy(asc(userRoles.id))
+    .for('update');
+}
+
+/**
  * Removes a role; 409 last_admin when no other admin with a confirmed, existing account would remain. Every
  * admin row is locked first, in id order, so two admins removing each other at once cannot both succeed
  * (nor deadlock). The removal and its audit row commit together; a refusal records nothing.
@@ -75,12 +88,7 @@ export async function addRole(db: Db, actor: AuditActor, input: { email: string;
 export async function removeRole(db: Db, actor: AuditActor, id: string | undefined): Promise<void> {
   if (!isUuid(id)) throw notFound('role');
   await db.transaction(async (tx) => {
-    await tx
-      .select({ id: userRoles.id })
-      .from(userRoles)
-      .where(eq(userRoles.role, 'admin'))
-      .orderBy(asc(userRoles.id))
-      .for('update');
+    await lockAdminRows(tx);
     const [target] = await tx.select().from(userRoles).where(eq(userRoles.id, id)).for('update');
     if (!target) throw notFound('role');
     if (target.role === 'admin' && (await otherWorkingAdmins(tx, target.userId)) === 0) {
