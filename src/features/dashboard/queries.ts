@@ -19,7 +19,7 @@ import {
   leads as l,
 } from '../../db/schema.ts';
 import { AUDIT_DUE_HOURS } from '../../lib/audit-report.ts';
-import { AGENCY_TIME_ZONE, TOP_LIMIT } from './contract.ts';
+import { AGENCY_TIME_ZONE, TOP_LIMIT, type ResourceDownloads } from './contract.ts';
 import type { DashboardPeriod } from './period.ts';
 
 // Our own constant, written into the SQL as a literal: the same expression in every statement.
@@ -179,22 +179,13 @@ export const topCampaigns = (db: Db, p: DashboardPeriod) =>
     group by 1, 2 order by count desc, campaign, source nulls last limit ${TOP_LIMIT}`,
   );
 
-export interface ResourceDownloadRow {
-  resource: string;
-  title: string;
-  requested: number;
-  opened: number;
-  thenAudit: number;
-  thenWrote: number;
-}
-
 /**
  * The files asked for in the period (docs/decisions/0041-resource-downloads.md; spam aside), per resource, most
  * asked first: the requests, those whose mailed link was opened, and how many of the leads that asked later (after
  * that request) asked for an audit, or wrote (a contact message, or a mail from their own address).
  */
 export const downloadsByResource = (db: Db, p: DashboardPeriod) =>
-  rows<ResourceDownloadRow>(
+  rows<ResourceDownloads>(
     db,
     sql`select ${dr.resource} as resource, max(${dr.resourceTitle}) as title, count(*)::int as requested,
       count(${dr.firstOpenedAt})::int as opened,
