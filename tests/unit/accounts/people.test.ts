@@ -10,7 +10,7 @@ import { auditLog, leads, twoFactors, userRoles, users } from '../../../src/db/s
 import { call } from '../function-harness.ts';
 import { PASSWORD, requestWith, signIn, withCookie } from './browser.ts';
 import { outbox, signedIn, userId, useAuthDatabase } from './harness.ts';
-import { codeFor, enable, passwordStep, wrongCode } from './two-factor-harness.ts';
+import { codeFor, enable, signInWithCode, wrongCode } from './two-factor-harness.ts';
 
 const handle = useAuthDatabase({ truncate: ['audit_log', 'leads'] });
 
@@ -102,7 +102,7 @@ describe('POST /api/admin/people/:id/remove', () => {
   it('removes every role and ends every session at once, lists the leads they own, and audits it', async () => {
     const { admin, colleagueId, colleague } = await team('editor');
     await handle.db.insert(userRoles).values({ userId: colleagueId, role: 'viewer' });
-    const other = await post2fa('mia@agency.example', colleague.totpURI); // a second browser of theirs
+    const other = await signInWithCode('mia@agency.example', colleague.totpURI); // a second browser of theirs
     const now = new Date();
     await handle.db.insert(leads).values([
       {
@@ -149,15 +149,3 @@ describe('POST /api/admin/people/:id/remove', () => {
     expect((await (await people(admin.cookie, adminId, 'remove')).json()).error.code).toBe('own_account');
   });
 });
-
-/** A second browser's session of an account with two-factor sign-in on. */
-async function post2fa(email: string, totpURI: string): Promise<string> {
-  const { post, sessionCookie } = await import('./browser.ts');
-  const res = await post(
-    '/two-factor/verify-totp',
-    { code: await codeFor(totpURI) },
-    withCookie(await passwordStep(email)),
-  );
-  expect(res.status).toBe(200);
-  return sessionCookie(res);
-}

@@ -57,3 +57,14 @@ export async function passwordStep(email: string): Promise<string> {
   expect(pending).not.toBeNull();
   return pending!;
 }
+
+/** A whole sign-in with two-factor sign-in on (password, then a fresh code): the new browser's session cookie. */
+export async function signInWithCode(email: string, totpURI: string): Promise<string> {
+  const res = await post(
+    '/two-factor/verify-totp',
+    { code: await codeFor(totpURI) },
+    withCookie(await passwordStep(email)),
+  );
+  expect(res.status).toBe(200);
+  return sessionCookie(res);
+}

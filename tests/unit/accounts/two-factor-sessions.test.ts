@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getSessionUser } from '../../../src/features/accounts/session-user.ts';
 import { PASSWORD, post, requestWith, sessionCookie, signIn, withCookie } from './browser.ts';
 import { signedIn, useAuthDatabase } from './harness.ts';
-import { codeFor, enable, passwordStep } from './two-factor-harness.ts';
+import { codeFor, enable, passwordStep, signInWithCode } from './two-factor-harness.ts';
 
 const handle = useAuthDatabase();
 
@@ -19,15 +19,7 @@ describe('sessions when a factor changes or a browser signs in again', () => {
     expect(await alive(cookie)).toBe(true);
     expect(await alive(other)).toBe(false);
 
-    const secondBrowser = async () => {
-      const res = await post(
-        '/two-factor/verify-totp',
-        { code: await codeFor(totpURI) },
-        withCookie(await passwordStep(email)),
-      );
-      expect(res.status).toBe(200);
-      return sessionCookie(res);
-    };
+    const secondBrowser = () => signInWithCode(email, totpURI);
     // Signing in elsewhere with the code is a sign-in, not a change: the first browser keeps its session.
     const again = await secondBrowser();
     expect(await alive(cookie)).toBe(true);
