@@ -71,11 +71,11 @@ export const scenarios: Scenario[] = [
   },
   {
     name: 'db-pause',
-    injected: 'PostgreSQL paused (SIGSTOP of every process) for 20 s, then resumed',
+    injected: 'PostgreSQL paused (SIGSTOP of every process) for 65 s, past the 60 s function limit, then resumed',
     async inject(parts, faultAt) {
       await parts.until(faultAt);
       parts.cluster.pause(true);
-      await parts.until(faultAt + 20_000);
+      await parts.until(faultAt + 65_000);
       parts.cluster.pause(false);
       return parts.since();
     },

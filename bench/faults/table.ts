@@ -12,6 +12,8 @@ export interface Row {
   /** s from the part's return to the last mail delivered. */
   mailCaughtUp: number;
   providerRequests: Record<string, number>;
+  /** ms the bench was stopped from outside during the scenario (0: never; over 5 s voids it). */
+  interrupted: number;
 }
 
 const seconds = (s: number) => (Number.isFinite(s) ? `${s.toFixed(1)} s` : 'never');
@@ -26,8 +28,8 @@ export function printTable(rows: Row[]): void {
     'Mails delivered / lost / duplicated',
     'Recovery: 2xx again / mail caught up',
   ];
-  const lines = rows.map(({ scenario, connections, loadMs, verdict: v, answersAgain, mailCaughtUp }) => [
-    scenario.name,
+  const lines = rows.map(({ scenario, connections, loadMs, verdict: v, answersAgain, mailCaughtUp, interrupted }) => [
+    scenario.name + (interrupted ? ' (interrupted: run again)' : ''),
     `${connections} conn × ${loadMs / 1000} s, ${v.submits} submits`,
     scenario.injected,
     v.told + (v.undocumented ? `; ${v.undocumented} undocumented` : ''),
