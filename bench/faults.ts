@@ -134,7 +134,6 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     faultAt,
   );
   const submits = await load;
-  clearInterval(watchdog);
   console.log(`  ${scenario.name}: load done at ${(since() / 1000).toFixed(1)} s, draining the outbox…`);
 
   const check$ = await openPostgres(url, { max: 2 });
@@ -145,6 +144,7 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     await sleep(500); // a round that sent its last mail marks it sent in its last statement
     verdict = await check(check$.db, scenario.name, submits, provider.deliveries, !!scenario.noAnswerExpected);
   } finally {
+    clearInterval(watchdog); // it watched the load and the outbox's draining, whose bound is in wall time too
     await check$.close();
   }
   await stopServer(server);
