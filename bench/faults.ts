@@ -201,7 +201,7 @@ try {
     } else if (bad) failed = true;
     console.log(`  told: ${verdict.told}; provider: ${JSON.stringify(row.providerRequests)}`);
     for (const line of verdict.differences) console.log(`  DIFFERENCE ${line}`);
-    console.log(`  ${bad ? 'FAIL' : 'ok'}`);
+    console.log(`  ${row.interrupted ? 'INTERRUPTED' : bad ? 'FAIL' : 'ok'}`);
   }
   printTable(rows);
   console.log(
