@@ -8,7 +8,8 @@
  * every client was told against what the database kept and the provider received. Prints the table; exits 1 on any
  * lost, duplicated or unanswered-yet-stored submit, lost or duplicated mail, undocumented answer, or a recovery
  * slower than stated. FAULTS=db-kill,mail-down runs only those scenarios. Ports: PostgreSQL FAULTS_PG_PORT (54352),
- * server FAULTS_PORT (4431), mail stand-in FAULTS_MAIL_PORT (4432).
+ * server FAULTS_PORT (4431), mail stand-in FAULTS_MAIL_PORT (4432). THINK_MS (150): each client's pause between
+ * submits (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
  */
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

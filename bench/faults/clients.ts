@@ -2,7 +2,8 @@
  * The clients of `npm run bench:faults`: `connections` loops that each send contact-form submits one after the
  * other until the load's end, every submit with its own idempotency key, address and company (so the checker can
  * find its rows and its mails), and every answer that is not 2xx retried with the same key, as the form does when
- * a visitor presses Send again, until it is 2xx or `giveUpAt`; and every tenth submit once more after its 2xx. Every attempt is kept with what the client was told.
+ * a visitor presses Send again, until it is 2xx or `giveUpAt`; and every tenth submit once more after its 2xx.
+ * Every attempt is kept with what the client was told. THINK_MS (150): each client's pause between submits.
  */
 import { randomUUID } from 'node:crypto';
 import { contactPayload } from '../../tests/fixtures/forms.ts';
