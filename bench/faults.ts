@@ -8,7 +8,9 @@
  * every client was told against what the database kept and the provider received. Prints the table; exits 1 on any
  * lost, duplicated or unanswered-yet-stored submit, lost or duplicated mail, undocumented answer, or a recovery
  * slower than stated. FAULTS=db-kill,mail-down runs only those scenarios. Ports: PostgreSQL FAULTS_PG_PORT (54352),
- * server FAULTS_PORT (4431), mail stand-in FAULTS_MAIL_PORT (4432). THINK_MS (150): each client's pause between
+ * server FAULTS_PORT (4431), mail stand-in FAULTS_MAIL_PORT (4432), file store's fault proxy FAULTS_BLOBS_PORT (4433:
+ * the server's Blobs, bench/faults/blobs-store.ts, through LOCAL_BLOBS_CONTEXT). Upload scenarios run the upload
+ * clients (bench/faults/uploads.ts) and their checker (bench/faults/upload-checker.ts) instead. THINK_MS (150): each client's pause between
  * submits (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
  */
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +22,9 @@ import { applyMigrations } from '../src/db/migrate.ts';
 import { startServer, stopServer, waitForHealth } from './bench-server.ts';
 import { startCluster } from './faults/cluster.ts';
 import { startMailProvider } from './faults/mail-provider.ts';
+import { startFaultyBlobs } from './faults/blobs-store.ts';
+import { runUploads } from './faults/uploads.ts';
+import { checkUploads } from './faults/upload-checker.ts';
 import { runClients } from './faults/clients.ts';
 import { check, pendingMail, type Verdict } from './faults/checker.ts';
 import { scenarios, type Scenario } from './faults/scenarios.ts';
@@ -32,6 +37,7 @@ const faultAt = Number(process.env.FAULT_AT ?? 8) * 1000;
 const pgPort = Number(process.env.FAULTS_PG_PORT ?? 54352);
 const port = Number(process.env.FAULTS_PORT ?? 4431);
 const mailPort = Number(process.env.FAULTS_MAIL_PORT ?? 4432);
+const blobsPort = Number(process.env.FAULTS_BLOBS_PORT ?? 4433);
 /** The stated recovery: a 2xx answer within this many seconds of the part's return, without a restart by hand. */
 export const ANSWERS_AGAIN_WITHIN_S = 10;
 /** And every queued mail delivered within this many seconds of the provider's return (retries back off). */
@@ -51,10 +57,13 @@ const work = mkdtempSync(path.join(tmpdir(), 'bolesta-faults-'));
 const serverLog = createWriteStream(path.join(work, 'server.log'));
 const cluster = startCluster(pgPort);
 const provider = await startMailProvider(mailPort);
+const blobs = await startFaultyBlobs(path.join(work, 'blobs'), blobsPort);
+process.env.NETLIFY_BLOBS_CONTEXT = blobs.context; // the checker reads the documents the server kept
 let server: ChildProcess | undefined;
 const cleanUp = async () => {
   if (server) await stopServer(server);
   await provider.close();
+  await blobs.close();
   cluster.remove();
   serverLog.end();
 };
@@ -62,12 +71,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 
 const base = `http://127.0.0.1:${port}`;
+const prefixed = (prefix: string, counts: Record<string, number>) =>
+  Object.fromEntries(Object.entries(counts).map(([k, v]) => [`${prefix} ${k}`, v]));
 const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, Math.max(0, ms)));
 
 function spawnServer(databaseUrl: string, dataDir: string): ChildProcess {
   const child = startServer(port, dataDir, databaseUrl, {
     RESEND_API_KEY: 're_bench_faults',
     RESEND_BASE_URL: provider.url,
+    LOCAL_BLOBS_CONTEXT: blobs.context,
   });
   child.stderr!.on('data', (chunk: string) => serverLog.write(chunk));
   return child;
@@ -83,6 +95,8 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
   await applyMigrations(setup.db);
   await setup.close();
   provider.reset();
+  blobs.mode = 'ok';
+  blobs.requests = {};
   const dataDir = path.join(work, scenario.name);
   serverLog.write(`\n=== ${scenario.name} ===\n`);
   server = spawnServer(url, dataDir);
@@ -113,18 +127,21 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     stoppedFor = Math.max(stoppedFor, Date.now() - lastTick - 1000);
     lastTick = Date.now();
   }, 1000);
-  const load = runClients({
+  const plan = {
     base,
     scenario: scenario.name,
     connections,
     loadMs,
     giveUpAt: loadMs + GIVE_UP_AFTER_LOAD_MS,
     startedAt,
-  });
+  };
+  const uploading = scenario.workload === 'uploads';
+  const load = uploading ? runUploads(plan) : runClients(plan);
   const back = await scenario.inject(
     {
       cluster,
       provider,
+      blobs,
       killServer: () => void server!.kill('SIGKILL'),
       restartServer: async () => {
         server = spawnServer(url, dataDir);
@@ -143,7 +160,15 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     const drainBound = back + MAIL_CAUGHT_UP_WITHIN_S * 1000;
     while (since() < drainBound && (await pendingMail(check$.db)) > 0) await sleep(1000);
     await sleep(500); // a round that sent its last mail marks it sent in its last statement
-    verdict = await check(check$.db, scenario.name, submits, provider.deliveries, !!scenario.noAnswerExpected);
+    verdict = uploading
+      ? await checkUploads(check$.db, submits as Awaited<ReturnType<typeof runUploads>>, !!scenario.noAnswerExpected)
+      : await check(
+          check$.db,
+          scenario.name,
+          submits as Awaited<ReturnType<typeof runClients>>,
+          provider.deliveries,
+          !!scenario.noAnswerExpected,
+        );
   } finally {
     clearInterval(watchdog); // it watched the load and the outbox's draining, whose bound is in wall time too
     await check$.close();
@@ -151,7 +176,7 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
   await stopServer(server);
   server = undefined;
 
-  const firstAfter = submits
+  const firstAfter = (submits as { attempts: { at: number; told: unknown }[] }[])
     .flatMap((s) => s.attempts)
     .filter((a) => a.at >= back && typeof a.told === 'number' && a.told < 300)
     .reduce((first, a) => Math.min(first, a.at), Infinity);
@@ -166,7 +191,7 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     verdict,
     answersAgain,
     mailCaughtUp,
-    providerRequests: provider.requests,
+    providerRequests: uploading ? { ...provider.requests, ...prefixed('store', blobs.requests) } : provider.requests,
     interrupted,
   };
 }

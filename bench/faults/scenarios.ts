@@ -5,11 +5,14 @@
  * returns, the first 2xx answer and the last queued mail delivered give the recovery times.
  */
 import type { Cluster } from './cluster.ts';
+import type { FaultyBlobs } from './blobs-store.ts';
 import type { MailProvider } from './mail-provider.ts';
 
 export interface Parts {
   cluster: Cluster;
   provider: MailProvider;
+  /** The file store behind its fault proxy. */
+  blobs: FaultyBlobs;
   /** SIGKILLs the server process (nothing closed, no answer finished). */
   killServer(): void;
   /** Starts the server again on the same port and database; resolves when it is spawned. */
@@ -26,6 +29,8 @@ export interface Scenario {
   injected: string;
   /** The server itself is killed: clients may get no answer (the platform's own error) for a while. */
   noAnswerExpected?: boolean;
+  /** What the clients do: contact submits (bench/faults/clients.ts, the default) or uploads (bench/faults/uploads.ts). */
+  workload?: 'submits' | 'uploads';
   inject(parts: Parts, faultAt: number): Promise<number>;
 }
 
@@ -77,6 +82,33 @@ export const scenarios: Scenario[] = [
       parts.cluster.pause(true);
       await parts.until(faultAt + 65_000);
       parts.cluster.pause(false);
+      return parts.since();
+    },
+  },
+  {
+    name: 'blobs-uploads',
+    injected: 'file store: every request answered 500 for 8 s, then hangs 12 s (no answer), then recovers',
+    workload: 'uploads',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.blobs.mode = '500';
+      await parts.until(faultAt + 8_000);
+      parts.blobs.mode = 'hang';
+      await parts.until(faultAt + 20_000);
+      parts.blobs.mode = 'ok';
+      return parts.since();
+    },
+  },
+  {
+    name: 'server-kill-uploads',
+    injected: 'server process SIGKILLed mid-upload (parts and completions in flight), started again 3 s later',
+    noAnswerExpected: true,
+    workload: 'uploads',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.killServer();
+      await parts.until(faultAt + 3_000);
+      await parts.restartServer();
       return parts.since();
     },
   },
