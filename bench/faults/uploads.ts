@@ -7,6 +7,7 @@
  * refused start starts again. Every attempt is kept with what it was told, every file with its SHA-256.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { intakePayload } from '../../tests/fixtures/forms.ts';
 import { FUNCTION_LIMIT_MS, type Attempt, type LoadPlan } from './clients.ts';
 
@@ -27,38 +28,67 @@ export interface Upload {
 
 type Answer = { attempt: Attempt; body?: Record<string, unknown> };
 
-async function send(base: string, path: string, init: RequestInit, since: () => number): Promise<Answer> {
+/**
+ * One request from the client's own loopback address (127.0.1.N): the server limits uploads per visitor's address
+ * (UPLOAD_RATE_LIMIT), and each client is one visitor, not all of them one.
+ */
+function request(
+  url: string,
+  init: Init,
+  localAddress: string,
+): Promise<{ status: number; retryAfter: string | null; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      { method: init.method, headers: init.headers, localAddress, timeout: FUNCTION_LIMIT_MS },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: (response.headers['retry-after'] as string | undefined) ?? null,
+            text,
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
+}
+
+interface Init {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+async function send(base: string, path: string, init: Init, since: () => number, from: string): Promise<Answer> {
   const at = since();
-  let response: Response;
-  let text: string;
+  let answer: Awaited<ReturnType<typeof request>>;
   try {
-    response = await fetch(`${base}${path}`, {
-      ...init,
-      headers: { origin: base, ...init.headers },
-      signal: AbortSignal.timeout(FUNCTION_LIMIT_MS),
-    });
-    text = await response.text();
+    answer = await request(`${base}${path}`, { ...init, headers: { origin: base, ...init.headers } }, from);
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    const told = (error as Error).name === 'TimeoutError' ? 'timeout' : cause === 'ECONNREFUSED' ? 'refused' : 'reset';
+    const code = (error as { code?: string }).code;
+    const told = (error as Error).name === 'TimeoutError' ? 'timeout' : code === 'ECONNREFUSED' ? 'refused' : 'reset';
     return { attempt: { at, told, documented: false } };
   }
+  const { status, retryAfter, text } = answer;
+  const ok = status >= 200 && status < 300;
   let body: Record<string, unknown> | undefined;
   try {
     body = JSON.parse(text) as Record<string, unknown>;
   } catch {
     // not JSON: undocumented
   }
-  const retryAfter = response.headers.get('retry-after');
   const code = (body?.error as { code?: string } | undefined)?.code;
   const stack = /\n\s+at |\.ts:\d+|\.mts:\d+/.test(text);
   const documented =
-    !!body &&
-    !stack &&
-    (response.ok ||
-      (response.status >= 400 && response.status < 500 && !!code) ||
-      (response.status === 503 && !!retryAfter && !!code));
-  return { attempt: { at, told: response.status, code, retryAfter, documented }, body: response.ok ? body : undefined };
+    !!body && !stack && (ok || (status >= 400 && status < 500 && !!code) || (status === 503 && !!retryAfter && !!code));
+  return { attempt: { at, told: status, code, retryAfter, documented }, body: ok ? body : undefined };
 }
 
 export async function runUploads(plan: LoadPlan): Promise<Upload[]> {
@@ -69,13 +99,14 @@ export async function runUploads(plan: LoadPlan): Promise<Upload[]> {
   const going = () => since() < plan.giveUpAt;
   /** Sends until 2xx or the give-up time; the 2xx body, or undefined. */
   const until2xx = async (
+    from: string,
     upload: Upload,
     path: string,
-    init: () => RequestInit,
+    init: () => Init,
     onRefusal?: (a: Answer) => Promise<void>,
   ) => {
     while (going()) {
-      const answer = await send(plan.base, path, init(), since);
+      const answer = await send(plan.base, path, init(), since, from);
       upload.attempts.push(answer.attempt);
       if (answer.body) return answer.body;
       if (onRefusal) await onRefusal(answer);
@@ -83,7 +114,8 @@ export async function runUploads(plan: LoadPlan): Promise<Upload[]> {
     }
     return undefined;
   };
-  const loop = async () => {
+  const loop = async (_: unknown, client: number) => {
+    const from = `127.0.1.${client + 1}`;
     while (since() < plan.loadMs) {
       const i = n++;
       const file = new Uint8Array(
@@ -98,11 +130,15 @@ export async function runUploads(plan: LoadPlan): Promise<Upload[]> {
       uploads.push(upload);
       const intake = JSON.stringify({ ...intakePayload(), workEmail: upload.email, companyName: `Faults ${i}` });
       const json = { 'content-type': 'application/json' };
-      const audit = await until2xx(upload, '/api/audits', () => ({ method: 'POST', headers: json, body: intake }));
+      const audit = await until2xx(from, upload, '/api/audits', () => ({
+        method: 'POST',
+        headers: json,
+        body: intake,
+      }));
       if (!audit) continue;
       upload.submissionId = audit.id as string;
       const bearer = { authorization: `Bearer ${audit.uploadToken as string}` };
-      const started = await until2xx(upload, '/api/uploads', () => ({
+      const started = await until2xx(from, upload, '/api/uploads', () => ({
         method: 'POST',
         headers: { ...json, ...bearer },
         body: JSON.stringify({ fileName: `deck-${i}.pdf`, fileSize: file.byteLength }),
@@ -111,7 +147,7 @@ export async function runUploads(plan: LoadPlan): Promise<Upload[]> {
       const uploadId = (upload.uploadId = started.uploadId as string);
       const sendParts = async () => {
         for (let index = 0; index * PART < file.byteLength && going(); index++) {
-          await until2xx(upload, `/api/uploads/${uploadId}/parts/${index}`, () => ({
+          await until2xx(from, upload, `/api/uploads/${uploadId}/parts/${index}`, () => ({
             method: 'PUT',
             headers: { 'content-type': 'application/octet-stream', ...bearer },
             body: file.slice(index * PART, (index + 1) * PART),
@@ -120,6 +156,7 @@ export async function runUploads(plan: LoadPlan): Promise<Upload[]> {
       };
       await sendParts();
       const done = await until2xx(
+        from,
         upload,
         `/api/uploads/${uploadId}/complete`,
         () => ({ method: 'POST', headers: bearer }),
