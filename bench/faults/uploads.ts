@@ -4,7 +4,8 @@
  * of 4–9 MB in parts, as the intake page does: start, every part, complete, with the upload token as Bearer. A
  * refusal is retried as the page retries it: the intake with its idempotency key, a part with the same upload id
  * and index, the completion with the same upload id (a 409 `upload_incomplete` sends the parts again first); a
- * refused start starts again. Every attempt is kept with what it was told, every file with its SHA-256.
+ * refused start starts again. Every attempt is kept with what it was told, every file with its SHA-256. THINK_MS
+ * (150): each client's pause between uploads.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
