@@ -42,7 +42,14 @@ export async function startFaultyBlobs(directory: string, port: number, deployID
       return;
     }
     const upstream = forward(
-      { host: '127.0.0.1', port: storePort, path: request.url, method: request.method, headers: request.headers },
+      {
+        host: '127.0.0.1',
+        port: storePort,
+        path: request.url,
+        method: request.method,
+        headers: request.headers,
+        agent: false,
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -62,6 +69,7 @@ export async function startFaultyBlobs(directory: string, port: number, deployID
       new Promise((resolve) => {
         for (const response of hung) response.destroy();
         proxy.closeAllConnections();
+        // (no keep-alive to the store, agent: false: its stop would wait for the proxy's idle sockets)
         proxy.close(() => void blobs.stop().then(() => resolve()));
       }),
   };
