@@ -31,7 +31,16 @@ export function keptArtifacts(directory: string | undefined): Artifacts | undefi
 /** Bundles every function of the repository into `directory` (one at a time: 2 cores, see check-bundles.ts). */
 export async function buildArtifacts(repoRoot: string, directory: string): Promise<Artifacts> {
   const setup = zisiSetup(parse(readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8')), repoRoot);
-  const functions = await zipFunctions(path.resolve(repoRoot, setup.directory), directory, {
+  return bundleFunctions(repoRoot, path.resolve(repoRoot, setup.directory), directory);
+}
+
+/**
+ * Bundles the functions of `functionsDir` into `directory` with the options netlify.toml gives every function
+ * (`npm run bench:cold` bundles its empty function so).
+ */
+export async function bundleFunctions(repoRoot: string, functionsDir: string, directory: string): Promise<Artifacts> {
+  const setup = zisiSetup(parse(readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8')), repoRoot);
+  const functions = await zipFunctions(functionsDir, directory, {
     archiveFormat: 'zip',
     basePath: repoRoot,
     repositoryRoot: repoRoot,
