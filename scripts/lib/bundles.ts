@@ -8,6 +8,30 @@ import type { ZipEntry } from './zip-reader.ts';
 /** Over this many unzipped bytes a function is too big to ship (AWS Lambda's own limit is 250 MB). */
 export const MAX_UNZIPPED_BYTES = 20 * 1024 * 1024;
 
+const MB = 1024 * 1024;
+/**
+ * The stated zipped size of each public function's archive (what a visitor's first request waits on). Every
+ * archive carries the functions' shared bundle folder, build/functions-code (2.8 MB zipped when stated, a
+ * downloads' files or a frame on top): a change that drags a large dependency into the functions fails here
+ * (docs/decisions/0043-functions-bundled-at-build.md). A deliberate growth raises its figure, with its reason.
+ */
+const PUBLIC_LIMIT = 3.5 * MB;
+export const PUBLIC_ARCHIVE_LIMITS: Record<string, number> = Object.fromEntries(
+  [
+    'health',
+    'contact',
+    'audits',
+    'uploads',
+    'downloads',
+    'intake-funnel',
+    'auth',
+    'blog',
+    'report',
+    'cms',
+    'resend-webhook',
+  ].map((name) => [name, PUBLIC_LIMIT]),
+);
+
 // --- Where things are inside an archive ---
 
 /** The function's module that an archive's entry point (`___netlify-entry-point.mjs`) loads, zip-relative. */
@@ -71,6 +95,8 @@ export interface BundleFacts {
   included: IncludedPattern[];
   /** What zip-it-and-ship-it's result reports as `bundlerErrors`. */
   bundlerErrors?: object[];
+  /** The function's stated zipped size (PUBLIC_ARCHIVE_LIMITS), if it has one. */
+  maxZipBytes?: number;
 }
 
 export interface BundleReport {
@@ -129,6 +155,9 @@ export function checkBundle(facts: BundleFacts, maxUnzippedBytes = MAX_UNZIPPED_
   const unzippedBytes = facts.entries.reduce((sum, e) => sum + e.size, 0);
   if (unzippedBytes > maxUnzippedBytes) {
     problems.push(`${mb(unzippedBytes)} unzipped (${mb(facts.zipBytes)} zipped) is over ${mb(maxUnzippedBytes)}`);
+  }
+  if (facts.maxZipBytes !== undefined && facts.zipBytes > facts.maxZipBytes) {
+    problems.push(`${mb(facts.zipBytes)} zipped is over its stated ${mb(facts.maxZipBytes)} (PUBLIC_ARCHIVE_LIMITS)`);
   }
   return { problems, notes, unzippedBytes };
 }
