@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumFlags, chromiumPath } from './scripts/lib/chromium.ts';
+import { chromiumFlags, chromiumPath, headlessShellPath } from './scripts/lib/chromium.ts';
 import { e2eHealthToken, e2eReplyDomain, e2eResendPort, e2eWebhookSecret } from './tests/fixtures/health-token.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
@@ -23,6 +23,15 @@ if (!existsSync(path.join(cmsDir, 'content'))) {
 const cmsDataDir = (process.env.E2E_CMS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'e2e-cms-data-')));
 
 const desktop = { ...devices['Desktop Chrome'], channel: undefined };
+// Debian's Chromium, never a browser build of Playwright's own (nothing may download one here): its headless shell
+// for all but hydration.spec.ts (scripts/lib/chromium.ts), the full browser there. The shell puts its mouse at the
+// page's top left corner from the start, over the header, whose `client:interaction` island then hydrates at once
+// as it would under a visitor's resting mouse; hydration.spec.ts is about the visitor who has not touched the
+// page, so it runs in the full browser, which has no mouse on the page until the test moves one.
+const browser = (executablePath: string) => ({
+  launchOptions: { executablePath, args: ['--headless', ...chromiumFlags] },
+});
+const shell = { ...desktop, ...browser(headlessShellPath) };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,18 +45,19 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'on-first-retry',
-    launchOptions: {
-      // Debian's Chromium: nothing can download Playwright's own browser build here.
-      executablePath: chromiumPath,
-      args: ['--headless', ...chromiumFlags],
-    },
   },
   // site.spec.ts runs first, on its own: its health check ("every dependency working") must not meet a test that
   // makes one look broken on purpose, as people.spec.ts does with a refused mail for the System tab. Running one
   // other file alone runs site.spec.ts first too; `--no-deps` skips it.
   projects: [
-    { name: 'first', testMatch: 'site.spec.ts', use: desktop },
-    { name: 'chromium', testIgnore: 'site.spec.ts', dependencies: ['first'], use: desktop },
+    { name: 'first', testMatch: 'site.spec.ts', use: shell },
+    { name: 'chromium', testIgnore: ['site.spec.ts', 'hydration.spec.ts'], dependencies: ['first'], use: shell },
+    {
+      name: 'full browser',
+      testMatch: 'hydration.spec.ts',
+      dependencies: ['first'],
+      use: { ...desktop, ...browser(chromiumPath) },
+    },
   ],
   // The same server `npm start` runs, on the build that `npm test` made just before.
   webServer: [

@@ -23,7 +23,13 @@ export const freePort = () =>
 export const serverLog: string[] = [];
 export const serverWarnings = new Set<string>();
 
-export function startServer(port: number, dataDir: string, databaseUrl?: string): ChildProcess {
+/** `extraEnv` is set last (bench:faults gives the server its mail provider's key and address). */
+export function startServer(
+  port: number,
+  dataDir: string,
+  databaseUrl?: string,
+  extraEnv: Record<string, string> = {},
+): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -33,6 +39,7 @@ export function startServer(port: number, dataDir: string, databaseUrl?: string)
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   delete env.RESEND_API_KEY; // mail goes to the console transport (discarded below), not to Resend
+  Object.assign(env, extraEnv);
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, path.join(root, 'scripts/serve.ts')], {
     cwd: root,

@@ -42,7 +42,8 @@ if (!existsSync(path.join(dist, 'index.html'))) {
 const stopBlobs = await startLocalBlobs();
 // This process owns the database: open (and migrate) it now, so a locked folder fails at start, not on a
 // visitor's submit, and share it so the admin CLI and tests can reach it while the server runs.
-const database = await openDatabase().catch((error) => {
+// A server named by DATABASE_URL is reached with the deployed functions' time limits (FUNCTION_DB_TIMEOUTS).
+const database = await openDatabase({ timeouts: true }).catch((error) => {
   console.error(error instanceof DatabaseLockedError ? error.message : error);
   process.exit(1);
 });

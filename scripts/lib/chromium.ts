@@ -4,6 +4,15 @@
  */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Debian's Chromium headless shell (package `chromium-headless-shell`: the same Blink and V8 without the browser's
+ * own windows and WebUI), which Playwright itself runs for headless tests by default. The end-to-end tests drive it:
+ * the same run took 263 s rather than 374 (docs/decisions/0039-test-time-budget.md). Where it is missing, the full
+ * browser does the same, more slowly: point CHROMIUM_HEADLESS_SHELL_PATH at it.
+ */
+export const headlessShellPath =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+
 /** The flags after `--headless` (Playwright passes its own headless flag; Lighthouse wants `--headless=new`). */
 export const chromiumFlags = [
   '--no-sandbox',

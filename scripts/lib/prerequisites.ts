@@ -1,5 +1,6 @@
 /**
- * What `npm test` needs beyond `npm install`: Debian's Chromium (Playwright may not download a browser here),
+ * What `npm test` needs beyond `npm install`: Debian's Chromium and its headless shell (Playwright may not download
+ * a browser here),
  * Java for the W3C HTML checker, and Debian's PostgreSQL 15 for the server tests. Missing ones are installed
  * with apt-get when the process may (root); otherwise the run stops at once with the one command to type.
  */
@@ -21,6 +22,11 @@ export const prerequisites = (env: NodeJS.ProcessEnv = process.env): Prerequisit
     pkg: 'chromium',
     why: 'the end-to-end tests drive it',
     present: () => existsSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+  },
+  {
+    pkg: 'chromium-headless-shell',
+    why: 'most end-to-end tests drive its lighter headless build',
+    present: () => existsSync(env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell'),
   },
   {
     pkg: 'default-jre-headless',

@@ -52,18 +52,38 @@ export function chooseDatabase(env: Env = platformEnv()): DatabaseChoice | null 
   return null;
 }
 
-/** Opens the Postgres server that `url` names, with the driver that fits it. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
+/**
+ * The time limits of a function's database calls (docs/decisions/0044-faults-under-load.md): a connection within
+ * 5 s (a free one from the pool too), an answer to a query within 20 s, so a database that stopped answering
+ * (paused, failing over, a cut connection nobody closed) gets the visitor the form's 503 with Retry-After well
+ * before Netlify ends the function at its limit (60 s; 30 s scheduled) with an error page of its own. Without
+ * them node-postgres waits for ever. Scripts (migrations, benches) open without them.
+ */
+export const FUNCTION_DB_TIMEOUTS = { connectionTimeoutMillis: 5_000, query_timeout: 20_000 } as const;
+
+/** Sets the functions' time limits on a node-postgres (or Neon) pool before its first connection. */
+export function limitPool<P extends { options: object }>(pool: P): P {
+  Object.assign(pool.options, FUNCTION_DB_TIMEOUTS);
+  return pool;
+}
+
+/**
+ * Opens the Postgres server that `url` names, with the driver that fits it; `timeouts`: with the functions' time
+ * limits (FUNCTION_DB_TIMEOUTS).
+ */
+export async function openPostgres(url: string, options: { max?: number; timeouts?: boolean } = {}): Promise<DbHandle> {
+  const limits = options.timeouts ? FUNCTION_DB_TIMEOUTS : {};
   if (isNeon(url)) {
     const { Pool } = await import('@neondatabase/serverless');
     const { drizzle } = await import('drizzle-orm/neon-serverless');
-    const pool = new Pool({ connectionString: url, max: options.max });
+    const pool = new Pool({ connectionString: url, max: options.max, ...limits });
     pool.on('error', logPoolError);
     return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'neon', close: () => pool.end() };
   }
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new Pool({ connectionString: url, max: options.max ?? Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  const max = options.max ?? Number(process.env.DATABASE_POOL_MAX ?? 10);
+  const pool = new Pool({ connectionString: url, max, ...limits });
   pool.on('error', logPoolError);
   return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'node-postgres', close: () => pool.end() };
 }
@@ -72,6 +92,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 async function openNetlifyDatabase(url: string): Promise<DbHandle> {
   const { getDatabase } = await import('@netlify/database');
   const connection = getDatabase({ connectionString: url });
+  limitPool(connection.pool); // its pool is made without options: set before its first connection
   connection.pool.on('error', logPoolError);
   const close = () => connection.pool.end();
   if (connection.driver === 'serverless') {
@@ -88,7 +109,9 @@ const logPoolError = (error: Error) => console.error('database connection lost:'
 
 /** Opens the database `choice` names (a few connections at most: one invocation uses them). */
 export function openChoice(choice: DatabaseChoice): Promise<DbHandle> {
-  return choice.driver === 'netlify-database' ? openNetlifyDatabase(choice.url) : openPostgres(choice.url, { max: 3 });
+  return choice.driver === 'netlify-database'
+    ? openNetlifyDatabase(choice.url)
+    : openPostgres(choice.url, { max: 3, timeouts: true });
 }
 
 // Kept on globalThis: the dev server reloads modules on edit and must keep the database it was given.

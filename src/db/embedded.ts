@@ -67,12 +67,13 @@ function isAlive(pid: number): boolean {
  * `memory: true` gives a fresh in-memory PGlite (tests), started from `template` when given: a PGlite
  * `dumpDataDir()` of a migrated database, which opens in a fraction of the time a new database and its
  * migrations take (the unit tests' global set-up makes one per run). PGlite databases are migrated on open.
+ * `timeouts`: a server reached by URL gets the functions' time limits (FUNCTION_DB_TIMEOUTS; `npm start`).
  */
 export async function openDatabase(
-  options: { url?: string; dataDir?: string; memory?: boolean; template?: Blob } = {},
+  options: { url?: string; dataDir?: string; memory?: boolean; template?: Blob; timeouts?: boolean } = {},
 ): Promise<DbHandle> {
   const url = options.memory ? undefined : (options.url ?? process.env.DATABASE_URL);
-  if (url) return openPostgres(url);
+  if (url) return openPostgres(url, { timeouts: options.timeouts });
   if (isDeployed()) throw new Error('The embedded database is for local use only; set DATABASE_URL.');
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -24,6 +24,14 @@ export interface Transport {
   send(mail: OutboxMail): Promise<string>;
 }
 
+/**
+ * A provider's refusal of one mail (Resend's 400 or 422: a malformed address, a field it rejects): the round goes on
+ * with the next mail. Any other failure (5xx, 429, a time-out, no connection) is the provider's, and ends the round
+ * for every mail of that transport: the next ones would fail the same way, each using up an attempt and, when the
+ * provider hangs, up to SEND_TIMEOUT_MS of a run that has 30 s on Netlify.
+ */
+export class MailRefused extends Error {}
+
 /** Attempts before a mail is marked failed (about a day of retries). */
 export const MAX_ATTEMPTS = 10;
 
@@ -51,10 +59,14 @@ export function resendTransport(apiKey: string, options: { baseUrl?: string; tim
         },
         { idempotencyKey: mail.idempotencyKey, signal: AbortSignal.timeout(timeoutMs) },
       );
-      if (error)
-        throw new Error(
-          `Resend answered ${error.statusCode ?? 'nothing'} (${error.name}): ${error.message}`.slice(0, 500),
+      if (error) {
+        const message = `Resend answered ${error.statusCode ?? 'nothing'} (${error.name}): ${error.message}`.slice(
+          0,
+          500,
         );
+        // 400 and 422 refuse this mail (its address, its fields); anything else is the provider's own trouble.
+        throw error.statusCode === 400 || error.statusCode === 422 ? new MailRefused(message) : new Error(message);
+      }
       return data?.id ?? '';
     },
   };
@@ -126,7 +138,8 @@ export function defaultSlackTransport(env: Env = platformEnv()): Transport | nul
 /**
  * Sends every due mail once, and posts every due Slack row (`slack.*`) through `slack`; returns how many were
  * sent and how many failed this round. Rows without a transport (mail without a provider, Slack without a
- * webhook) are not even read: they stay pending, and cannot fill the batch ahead of the others.
+ * webhook) are not even read: they stay pending, and cannot fill the batch ahead of the others. After a failure
+ * that is the provider's (not a MailRefused), its remaining mails wait for the next round, no attempt counted.
  */
 export async function drainOutbox(
   db: Db,
@@ -141,13 +154,16 @@ export async function drainOutbox(
     .execute();
   const sent: { id: string; provider_id: string; at: string }[] = [];
   let failed = 0;
+  const down = new Set<Transport>(); // a provider that failed this round is not called again in it
   for (const mail of due) {
     const attempts = mail.attempts + 1;
+    const via = (isSlackKind(mail.kind) ? slack : transport)!;
+    if (down.has(via)) continue;
     try {
-      const via = isSlackKind(mail.kind) ? slack : transport;
-      sent.push({ id: mail.id, provider_id: await via!.send(withSecret(mail)), at: new Date().toISOString() });
+      sent.push({ id: mail.id, provider_id: await via.send(withSecret(mail)), at: new Date().toISOString() });
     } catch (error) {
       failed++;
+      if (!(error instanceof MailRefused)) down.add(via);
       await db
         .update(mailOutbox)
         .set({
@@ -209,7 +225,7 @@ async function markSent(db: Db, sent: readonly { id: string; provider_id: string
 }
 
 /** The mails a drain round reads at most. */
-const DRAIN_BATCH = 25;
+export const DRAIN_BATCH = 25;
 /** How long a drain waits for more mail after a round that did not fill its batch, ms (a lone submit's mail goes at once). */
 const DRAIN_PAUSE_MS = 50;
 

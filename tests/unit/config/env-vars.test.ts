@@ -48,6 +48,14 @@ const BENCH_KNOBS = [
   'RUNS',
   'FUZZ_RUNS',
   'FUZZ_SEED',
+  'LOAD_SECONDS',
+  'FAULT_AT',
+  'FAULTS',
+  'FAULTS_PG_PORT',
+  'FAULTS_PORT',
+  'FAULTS_MAIL_PORT',
+  'FAULTS_KEEP_LOG',
+  'THINK_MS',
 ];
 
 /** Named in the row of the variable it stands in for, rather than in a row of its own. */
@@ -106,7 +114,11 @@ describe('the environment variables of docs/configuration.md', () => {
     expect(reads.get('URL')).toEqual(['src/config/settings.ts']);
     expect(reads.get('SITE_NAME')).toEqual(['src/features/accounts/auth.ts']);
     expect(reads.get('ADMIN_BOOTSTRAP_EMAIL')).toEqual(['src/features/accounts/first-admin.ts']);
-    expect(reads.get('PGBIN')).toEqual(['scripts/lib/prerequisites.ts', 'scripts/with-postgres.sh']);
+    expect(reads.get('PGBIN')).toEqual([
+      'bench/faults/cluster.ts',
+      'scripts/lib/prerequisites.ts',
+      'scripts/with-postgres.sh',
+    ]);
   });
 });
 

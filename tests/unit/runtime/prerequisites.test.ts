@@ -4,10 +4,24 @@ import { installCommand, prerequisites, provision, type Prerequisite } from '../
 const item = (pkg: string, present: () => boolean): Prerequisite => ({ pkg, why: `for ${pkg}`, present });
 
 describe('npm test prerequisites', () => {
-  it('looks for Chromium where CHROMIUM_PATH points, Java on the PATH and PostgreSQL 15 under PGBIN', () => {
-    const list = prerequisites({ CHROMIUM_PATH: '/nowhere/chromium', PGBIN: '/nowhere/bin' });
-    expect(list.map((entry) => entry.pkg)).toEqual(['chromium', 'default-jre-headless', 'postgresql-15']);
-    expect(list.map((entry) => entry.pkg === 'default-jre-headless' || entry.present())).toEqual([false, true, false]);
+  it('looks for Chromium and its headless shell where CHROMIUM_PATH and CHROMIUM_HEADLESS_SHELL_PATH point, Java on the PATH and PostgreSQL 15 under PGBIN', () => {
+    const list = prerequisites({
+      CHROMIUM_PATH: '/nowhere/chromium',
+      CHROMIUM_HEADLESS_SHELL_PATH: '/nowhere/chromium-headless-shell',
+      PGBIN: '/nowhere/bin',
+    });
+    expect(list.map((entry) => entry.pkg)).toEqual([
+      'chromium',
+      'chromium-headless-shell',
+      'default-jre-headless',
+      'postgresql-15',
+    ]);
+    expect(list.map((entry) => entry.pkg === 'default-jre-headless' || entry.present())).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('returns what is missing, untouched, when it may not install, and names the one command', () => {

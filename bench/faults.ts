@@ -1,0 +1,226 @@
+/**
+ * `npm run bench:faults`: what leads lose when a part fails under load (docs/decisions/0044-faults-under-load.md).
+ * A throwaway PostgreSQL 15 (bench/faults/cluster.ts), a Resend stand-in (bench/faults/mail-provider.ts) and the
+ * local server (scripts/serve.ts on the build, DATABASE_URL on that cluster, RESEND_BASE_URL on the stand-in); per
+ * scenario (bench/faults/scenarios.ts) a fresh database, CONNECTIONS clients (20) submitting contact messages for
+ * LOAD_SECONDS (30) and retrying any refusal with the same idempotency key (bench/faults/clients.ts), a fault
+ * injected at FAULT_AT seconds (8), then the outbox left to drain, and the checker (bench/faults/checker.ts) over what
+ * every client was told against what the database kept and the provider received. Prints the table; exits 1 on any
+ * lost, duplicated or unanswered-yet-stored submit, lost or duplicated mail, undocumented answer, or a recovery
+ * slower than stated. FAULTS=db-kill,mail-down runs only those scenarios. Ports: PostgreSQL FAULTS_PG_PORT (54352),
+ * server FAULTS_PORT (4431), mail stand-in FAULTS_MAIL_PORT (4432). THINK_MS (150): each client's pause between
+ * submits (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
+ */
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { openPostgres } from '../src/db/client.ts';
+import { applyMigrations } from '../src/db/migrate.ts';
+import { startServer, stopServer, waitForHealth } from './bench-server.ts';
+import { startCluster } from './faults/cluster.ts';
+import { startMailProvider } from './faults/mail-provider.ts';
+import { runClients } from './faults/clients.ts';
+import { check, pendingMail, type Verdict } from './faults/checker.ts';
+import { scenarios, type Scenario } from './faults/scenarios.ts';
+import { printTable, type Row } from './faults/table.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const connections = Number(process.env.CONNECTIONS ?? 20);
+const loadMs = Number(process.env.LOAD_SECONDS ?? 30) * 1000;
+const faultAt = Number(process.env.FAULT_AT ?? 8) * 1000;
+const pgPort = Number(process.env.FAULTS_PG_PORT ?? 54352);
+const port = Number(process.env.FAULTS_PORT ?? 4431);
+const mailPort = Number(process.env.FAULTS_MAIL_PORT ?? 4432);
+/** The stated recovery: a 2xx answer within this many seconds of the part's return, without a restart by hand. */
+export const ANSWERS_AGAIN_WITHIN_S = 10;
+/** And every queued mail delivered within this many seconds of the provider's return (retries back off). */
+export const MAIL_CAUGHT_UP_WITHIN_S = 150;
+/** Submits not 2xx this long after the load's end are given up (and checked as refused). */
+const GIVE_UP_AFTER_LOAD_MS = 90_000;
+
+if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+  console.error('No build in dist/: run `npm run build` first, then `npm run bench:faults` again.');
+  process.exit(1);
+}
+delete process.env.DATABASE_URL;
+const chosen = process.env.FAULTS?.split(',').map((s) => s.trim());
+const toRun = chosen ? scenarios.filter((s) => chosen.includes(s.name)) : scenarios;
+
+const work = mkdtempSync(path.join(tmpdir(), 'bolesta-faults-'));
+const serverLog = createWriteStream(path.join(work, 'server.log'));
+const cluster = startCluster(pgPort);
+const provider = await startMailProvider(mailPort);
+let server: ChildProcess | undefined;
+const cleanUp = async () => {
+  if (server) await stopServer(server);
+  await provider.close();
+  cluster.remove();
+  serverLog.end();
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+
+const base = `http://127.0.0.1:${port}`;
+const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, Math.max(0, ms)));
+
+function spawnServer(databaseUrl: string, dataDir: string): ChildProcess {
+  const child = startServer(port, dataDir, databaseUrl, {
+    RESEND_API_KEY: 're_bench_faults',
+    RESEND_BASE_URL: provider.url,
+  });
+  child.stderr!.on('data', (chunk: string) => serverLog.write(chunk));
+  return child;
+}
+
+async function runScenario(scenario: Scenario, index: number): Promise<Row> {
+  const name = `faults_${index}`;
+  const admin = await openPostgres(cluster.url(), { max: 1 });
+  await admin.db.execute(`create database ${name}`);
+  await admin.close();
+  const url = cluster.url(name);
+  const setup = await openPostgres(url, { max: 1 });
+  await applyMigrations(setup.db);
+  await setup.close();
+  provider.reset();
+  const dataDir = path.join(work, scenario.name);
+  serverLog.write(`\n=== ${scenario.name} ===\n`);
+  server = spawnServer(url, dataDir);
+  await waitForHealth(base, server);
+  // One submit first, so loading the function modules is not part of the run.
+  await fetch(`${base}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      name: 'Warm Up',
+      email: 'warmup@bench.example',
+      company: 'Warm-up',
+      message: 'Loading the function modules before the run.',
+      consent: true,
+      website: '',
+      fillMs: 60_000,
+      idempotencyKey: crypto.randomUUID(),
+    }),
+  });
+
+  const startedAt = Date.now();
+  const since = () => Date.now() - startedAt;
+  // A bench stopped from outside (SIGSTOP; a shared machine's measurements) sees its timers fire late all at once:
+  // its figures and time-outs are then not the system's. A gap over 5 s in a 1 s tick voids the scenario.
+  let lastTick = Date.now();
+  let stoppedFor = 0;
+  const watchdog = setInterval(() => {
+    stoppedFor = Math.max(stoppedFor, Date.now() - lastTick - 1000);
+    lastTick = Date.now();
+  }, 1000);
+  const load = runClients({
+    base,
+    scenario: scenario.name,
+    connections,
+    loadMs,
+    giveUpAt: loadMs + GIVE_UP_AFTER_LOAD_MS,
+    startedAt,
+  });
+  const back = await scenario.inject(
+    {
+      cluster,
+      provider,
+      killServer: () => void server!.kill('SIGKILL'),
+      restartServer: async () => {
+        server = spawnServer(url, dataDir);
+      },
+      since,
+      until: (ms) => sleep(ms - since()),
+    },
+    faultAt,
+  );
+  const submits = await load;
+  console.log(`  ${scenario.name}: load done at ${(since() / 1000).toFixed(1)} s, draining the outbox…`);
+
+  const check$ = await openPostgres(url, { max: 2 });
+  let verdict: Verdict;
+  try {
+    const drainBound = back + MAIL_CAUGHT_UP_WITHIN_S * 1000;
+    while (since() < drainBound && (await pendingMail(check$.db)) > 0) await sleep(1000);
+    await sleep(500); // a round that sent its last mail marks it sent in its last statement
+    verdict = await check(check$.db, scenario.name, submits, provider.deliveries, !!scenario.noAnswerExpected);
+  } finally {
+    clearInterval(watchdog); // it watched the load and the outbox's draining, whose bound is in wall time too
+    await check$.close();
+  }
+  await stopServer(server);
+  server = undefined;
+
+  const firstAfter = submits
+    .flatMap((s) => s.attempts)
+    .filter((a) => a.at >= back && typeof a.told === 'number' && a.told < 300)
+    .reduce((first, a) => Math.min(first, a.at), Infinity);
+  const answersAgain = (firstAfter - back) / 1000;
+  const lastMail = provider.deliveries.reduce((last, d) => Math.max(last, d.at - startedAt), 0);
+  const mailCaughtUp = Math.max(0, (lastMail - back) / 1000);
+  const interrupted = stoppedFor > 5000 ? stoppedFor : 0;
+  return {
+    scenario,
+    connections,
+    loadMs,
+    verdict,
+    answersAgain,
+    mailCaughtUp,
+    providerRequests: provider.requests,
+    interrupted,
+  };
+}
+
+const rows: Row[] = [];
+let failed = false;
+let interrupted = false;
+try {
+  console.log(
+    `Fault bench: ${toRun.length} scenarios, ${connections} connections × ${loadMs / 1000} s each, fault at ${faultAt / 1000} s\n` +
+      `(PostgreSQL 15 on ${pgPort}, server on ${port}, mail stand-in on ${mailPort}; server log: ${path.join(work, 'server.log')})`,
+  );
+  for (const [i, scenario] of toRun.entries()) {
+    console.log(`\n${scenario.name}: ${scenario.injected}`);
+    const row = await runScenario(scenario, i);
+    rows.push(row);
+    const { verdict } = row;
+    const bad =
+      verdict.lost +
+        verdict.duplicated +
+        verdict.unanswered +
+        verdict.mails.lost +
+        verdict.mails.duplicated +
+        verdict.undocumented >
+        0 ||
+      !(row.answersAgain <= ANSWERS_AGAIN_WITHIN_S) ||
+      !(row.mailCaughtUp <= MAIL_CAUGHT_UP_WITHIN_S);
+    if (row.interrupted) {
+      interrupted = true;
+      console.log(
+        `  INTERRUPTED: the bench was stopped from outside for ${(row.interrupted / 1000).toFixed(0)} s; run it again`,
+      );
+    } else if (bad) failed = true;
+    console.log(`  told: ${verdict.told}; provider: ${JSON.stringify(row.providerRequests)}`);
+    for (const line of verdict.differences) console.log(`  DIFFERENCE ${line}`);
+    console.log(`  ${row.interrupted ? 'INTERRUPTED' : bad ? 'FAIL' : 'ok'}`);
+  }
+  printTable(rows);
+  console.log(
+    `\nStated recovery: a 2xx answer within ${ANSWERS_AGAIN_WITHIN_S} s of the part's return, every queued mail delivered within ${MAIL_CAUGHT_UP_WITHIN_S} s.`,
+  );
+  console.log(
+    failed
+      ? '\nFAIL: the checker found differences (above).'
+      : interrupted
+        ? '\nINTERRUPTED: a scenario was stopped from outside (above); run it again.'
+        : '\nPASS: nothing lost, nothing duplicated.',
+  );
+} catch (error) {
+  failed = true;
+  console.error('The bench itself failed:', error);
+  console.error(`Server log: ${path.join(work, 'server.log')}`);
+} finally {
+  await cleanUp();
+  if (!failed && !process.env.FAULTS_KEEP_LOG) rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : interrupted ? 2 : 0);

@@ -1,0 +1,83 @@
+/**
+ * The scenarios of `npm run bench:faults` (bench/faults.ts): each injects its fault into a running load at
+ * `faultAt` and resolves, once the part is back, with the instant it came back (ms since the scenario's start),
+ * from which the recovery is measured. The server answers 503 `unavailable` while a part is down; after it
+ * returns, the first 2xx answer and the last queued mail delivered give the recovery times.
+ */
+import type { Cluster } from './cluster.ts';
+import type { MailProvider } from './mail-provider.ts';
+
+export interface Parts {
+  cluster: Cluster;
+  provider: MailProvider;
+  /** SIGKILLs the server process (nothing closed, no answer finished). */
+  killServer(): void;
+  /** Starts the server again on the same port and database; resolves when it is spawned. */
+  restartServer(): Promise<void>;
+  /** ms since the scenario started */
+  since(): number;
+  /** Sleeps until `ms` since the scenario's start. */
+  until(ms: number): Promise<void>;
+}
+
+export interface Scenario {
+  name: string;
+  /** What is injected, for the table. */
+  injected: string;
+  /** The server itself is killed: clients may get no answer (the platform's own error) for a while. */
+  noAnswerExpected?: boolean;
+  inject(parts: Parts, faultAt: number): Promise<number>;
+}
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'db-kill',
+    injected: 'PostgreSQL `pg_ctl stop -m immediate`, started again 8 s later (crash recovery)',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.cluster.kill();
+      await parts.until(faultAt + 8_000);
+      parts.cluster.start(); // -w: returns once it accepts connections
+      return parts.since();
+    },
+  },
+  {
+    name: 'mail-down',
+    injected:
+      'mail provider: 500 for 6 s, then 429 with Retry-After: 20 for 6 s, then hangs 6 s (delivers, never answers), then recovers',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.provider.mode = '500';
+      await parts.until(faultAt + 6_000);
+      parts.provider.mode = '429';
+      await parts.until(faultAt + 12_000);
+      parts.provider.mode = 'hang';
+      await parts.until(faultAt + 18_000);
+      parts.provider.mode = 'ok';
+      return parts.since();
+    },
+  },
+  {
+    name: 'server-kill',
+    injected: 'server process SIGKILLed mid-submit and mid-drain, started again 3 s later',
+    noAnswerExpected: true,
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.killServer();
+      await parts.until(faultAt + 3_000);
+      await parts.restartServer();
+      return parts.since();
+    },
+  },
+  {
+    name: 'db-pause',
+    injected: 'PostgreSQL paused (SIGSTOP of every process) for 65 s, past the 60 s function limit, then resumed',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.cluster.pause(true);
+      await parts.until(faultAt + 65_000);
+      parts.cluster.pause(false);
+      return parts.since();
+    },
+  },
+];

@@ -1,0 +1,42 @@
+/** The table `npm run bench:faults` prints (bench/faults.ts), in Markdown, as bench/README.md carries it. */
+import type { Verdict } from './checker.ts';
+import type { Scenario } from './scenarios.ts';
+
+export interface Row {
+  scenario: Scenario;
+  connections: number;
+  loadMs: number;
+  verdict: Verdict;
+  /** s from the part's return to the first 2xx answer (Infinity: none). */
+  answersAgain: number;
+  /** s from the part's return to the last mail delivered. */
+  mailCaughtUp: number;
+  providerRequests: Record<string, number>;
+  /** ms the bench was stopped from outside during the scenario (0: never; over 5 s voids it). */
+  interrupted: number;
+}
+
+const seconds = (s: number) => (Number.isFinite(s) ? `${s.toFixed(1)} s` : 'never');
+
+export function printTable(rows: Row[]): void {
+  const head = [
+    'Scenario',
+    'Load',
+    'Injected',
+    'Told (attempts)',
+    'Submits kept / lost / duplicated',
+    'Mails delivered / lost / duplicated',
+    'Recovery: 2xx again / mail caught up',
+  ];
+  const lines = rows.map(({ scenario, connections, loadMs, verdict: v, answersAgain, mailCaughtUp, interrupted }) => [
+    scenario.name + (interrupted ? ' (interrupted: run again)' : ''),
+    `${connections} conn × ${loadMs / 1000} s, ${v.submits} submits`,
+    scenario.injected,
+    v.told + (v.undocumented ? `; ${v.undocumented} undocumented` : ''),
+    `${v.kept} / ${v.lost} / ${v.duplicated}` + (v.unanswered ? ` (${v.unanswered} stored, never told 2xx)` : ''),
+    `${v.mails.delivered} of ${v.mails.queued} / ${v.mails.lost} / ${v.mails.duplicated}`,
+    `${seconds(answersAgain)} / ${seconds(mailCaughtUp)}`,
+  ]);
+  console.log('');
+  for (const cells of [head, head.map(() => '---'), ...lines]) console.log(`| ${cells.join(' | ')} |`);
+}
