@@ -6,6 +6,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL } from './chromium.ts';
 
 export interface Prerequisite {
   /** The Debian package that provides it. */
@@ -21,12 +22,12 @@ export const prerequisites = (env: NodeJS.ProcessEnv = process.env): Prerequisit
   {
     pkg: 'chromium',
     why: 'the end-to-end tests drive it',
-    present: () => existsSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    present: () => existsSync(env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM),
   },
   {
     pkg: 'chromium-headless-shell',
     why: 'most end-to-end tests drive its lighter headless build',
-    present: () => existsSync(env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell'),
+    present: () => existsSync(env.CHROMIUM_HEADLESS_SHELL_PATH ?? DEBIAN_HEADLESS_SHELL),
   },
   {
     pkg: 'default-jre-headless',
