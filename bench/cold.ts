@@ -31,7 +31,7 @@ import {
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
-import { buildArtifacts, bundleFunctions, MANIFEST } from '../scripts/parity/artifacts.ts';
+import { buildAndBundle, buildArtifacts, MANIFEST } from '../scripts/parity/artifacts.ts';
 import { startInstance } from '../scripts/parity/instance.ts';
 import { listZip } from '../scripts/lib/zip-reader.ts';
 import { openPostgres } from '../src/db/client.ts';
@@ -73,7 +73,7 @@ const started = performance.now();
 const db = await openPostgres(databaseUrl, { max: 1 });
 await applyMigrations(db.db).finally(() => db.close());
 const artifacts = await buildArtifacts(root, folder('artifacts'));
-const empty = await bundleFunctions(root, path.join(root, 'bench/cold-empty'), folder('empty'));
+const empty = await buildAndBundle(root, path.join(root, 'bench/cold-empty'), folder('empty'));
 copyFileSync(path.join(empty.directory, `${EMPTY}.zip`), path.join(artifacts.directory, `${EMPTY}.zip`));
 const manifestFile = path.join(artifacts.directory, MANIFEST);
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { functions: { name: string; path: string }[] };

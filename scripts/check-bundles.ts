@@ -132,9 +132,11 @@ async function report(results: FunctionResult[]): Promise<void> {
     const warnings = (result.bundlerWarnings ?? []).map((w) => `bundler warning: ${JSON.stringify(w)}`);
     for (const note of [...bundleNotes, ...warnings]) notes.set(note, [...(notes.get(note) ?? []), result.name]);
 
-    // Where included files land, for the code that reads them at run time.
+    // Where included files land, for the code that reads them at run time (the function's own chunks left out).
     if (zipRoot === undefined || !mainInZip) continue;
+    const ownFolder = `${posix(path.relative(repoRoot, path.dirname(result.mainFile)))}/`;
     for (const file of new Set(included.flatMap((p) => p.matches))) {
+      if (file.startsWith(ownFolder)) continue;
       const at = inZipPath(zipRoot, file);
       if (at === undefined || !entries.some((e) => e.path === at)) continue;
       const fromMain = path.posix.relative(path.posix.dirname(mainInZip), at);
