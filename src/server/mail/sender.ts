@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, like, lt, notLike, sql } from 'drizzle-orm';
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/statement.ts';
@@ -43,12 +43,19 @@ export const backoffMs = (attempt: number): number => Math.min(30_000 * 2 ** (at
 
 /** Resend, with the outbox row's idempotency key and a time limit on every call. */
 export function resendTransport(apiKey: string, options: { baseUrl?: string; timeoutMs?: number } = {}): Transport {
-  const resend = new Resend(apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined);
+  // The SDK is loaded by the first mail sent, not by every function that could send one (a cold start reads less).
+  let client: Promise<Resend> | undefined;
+  const resend = () =>
+    (client ??= import('resend').then(
+      ({ Resend }) => new Resend(apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined),
+    ));
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   return {
     name: 'resend',
     async send(mail) {
-      const { data, error } = await resend.emails.send(
+      const { data, error } = await (
+        await resend()
+      ).emails.send(
         {
           from: site.mailFrom,
           to: [mail.to],
