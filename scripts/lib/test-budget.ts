@@ -8,7 +8,7 @@
 export const stepBudgets: Readonly<Record<string, number>> = {
   lint: 55,
   check: 70,
-  build: 50,
+  build: 60,
   bundles: 30,
   unit: 160,
   budget: 15,
