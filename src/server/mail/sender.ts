@@ -17,6 +17,7 @@ import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
 import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
 import { isSlackKind, SLACK_KINDS, slackWebhookUrl } from './slack.ts';
 import { withSecret } from './sealed.ts';
+import { pauseTransport, ProviderBusy, retryAfterMs } from './provider-pause.ts';
 
 export interface Transport {
   name: string;
@@ -53,7 +54,7 @@ export function resendTransport(apiKey: string, options: { baseUrl?: string; tim
   return {
     name: 'resend',
     async send(mail) {
-      const { data, error } = await (
+      const { data, error, headers } = await (
         await resend()
       ).emails.send(
         {
@@ -71,7 +72,10 @@ export function resendTransport(apiKey: string, options: { baseUrl?: string; tim
           0,
           500,
         );
-        // 400 and 422 refuse this mail (its address, its fields); anything else is the provider's own trouble.
+        // 400 and 422 refuse this mail (its address, its fields); anything else is the provider's own trouble, and a
+        // 429 with Retry-After says for how long.
+        const pause = error.statusCode === 429 ? retryAfterMs(headers?.['retry-after']) : null;
+        if (pause !== null) throw new ProviderBusy(message, pause);
         throw error.statusCode === 400 || error.statusCode === 422 ? new MailRefused(message) : new Error(message);
       }
       return data?.id ?? '';
@@ -171,12 +175,15 @@ export async function drainOutbox(
     } catch (error) {
       failed++;
       if (!(error instanceof MailRefused)) down.add(via);
+      // A provider that asked for a pause gets it from every drain, not only from this mail's next attempt.
+      const pause = error instanceof ProviderBusy ? error.retryAfterMs : 0;
+      if (pause) await pauseTransport(db, isSlackKind(mail.kind), new Date(now.getTime() + pause));
       await db
         .update(mailOutbox)
         .set({
           attempts,
           status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+          nextAttemptAt: new Date(now.getTime() + Math.max(backoffMs(attempts), pause)),
           lastError: String((error as Error).message ?? error).slice(0, 1000),
           lastAttemptAt: new Date(),
         })
