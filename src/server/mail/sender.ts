@@ -17,7 +17,7 @@ import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
 import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
 import { isSlackKind, SLACK_KINDS, slackWebhookUrl } from './slack.ts';
 import { withSecret } from './sealed.ts';
-import { pauseTransport, ProviderBusy, retryAfterMs } from './provider-pause.ts';
+import { notPaused, pauseTransport, ProviderBusy, retryAfterMs } from './provider-pause.ts';
 
 export interface Transport {
   name: string;
@@ -175,7 +175,7 @@ export async function drainOutbox(
     } catch (error) {
       failed++;
       if (!(error instanceof MailRefused)) down.add(via);
-      // A provider that asked for a pause gets it from every drain, not only from this mail's next attempt.
+      // A provider that asked for a pause gets it from every drain (provider-pause.ts), not only from this mail.
       const pause = error instanceof ProviderBusy ? error.retryAfterMs : 0;
       if (pause) await pauseTransport(db, isSlackKind(mail.kind), new Date(now.getTime() + pause));
       await db
@@ -216,7 +216,9 @@ export function dueMail(db: Db, now: Date, batch: number, kinds: { mail: boolean
   return db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.nextAttemptAt, endOfMillisecond(now)), only))
+    .where(
+      and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.nextAttemptAt, endOfMillisecond(now)), only, notPaused(now)),
+    )
     .orderBy(asc(mailOutbox.createdAt))
     .limit(batch);
 }
