@@ -1,14 +1,14 @@
 /**
  * A mail provider's request for a pause (Resend's 429 with `Retry-After`), honoured by the whole outbox
- * (src/server/mail/sender.ts): every invocation's drain reads its due mail from the database, so the pause is written
- * there, as a row of `rate_limits` (`mail-pause:<transport>`, its window the pause's end) that the drains' query of
- * due mail reads. Without it, each submit's own drain called the provider again during the pause, to be refused
- * again (and counted against the account's rate). The daily housekeeping removes the row a day after.
+ * (src/server/mail/sender.ts). Every invocation drains from the database, so the pause is written there, as a row of
+ * `rate_limits` (`mail-pause:<transport>`, its window the pause's end), and a drain does not call a paused transport.
+ * Without it, each submit's own drain called the provider again during the pause, to be refused again (and counted
+ * against the account's rate). A process reads the pauses at most every PAUSE_READ_MS, so a burst of submits costs
+ * one small query every few seconds, not one a submit. The daily housekeeping removes the row a day after.
  */
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, gt, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox, rateLimits } from '../../db/schema.ts';
-import { SLACK_KINDS } from './slack.ts';
+import { rateLimits } from '../../db/schema.ts';
 
 /** The provider's "not now, for `retryAfterMs`": thrown by a transport, read by the drain. */
 export class ProviderBusy extends Error {
@@ -31,23 +31,36 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
 }
 
-/** The `rate_limits` key of a transport's pause. */
-const pauseKey = (slackRows: boolean) => (slackRows ? 'mail-pause:slack' : 'mail-pause:mail');
+/** The `rate_limits` key of each transport's pause. */
+const PAUSE_KEYS = { mail: 'mail-pause:mail', slack: 'mail-pause:slack' } as const;
+export type TransportName = keyof typeof PAUSE_KEYS;
 
-/** Pauses one transport (Slack's rows, or the mail provider's) until `until`: no drain sends its rows before. */
-export async function pauseTransport(db: Db, slackRows: boolean, until: Date): Promise<void> {
+/** How long a process trusts what it read of the pauses (another process may have been told to pause since). */
+export const PAUSE_READ_MS = 5_000;
+
+/** What this process read of the pauses (their ends, ms since the epoch; 0: none), and when (the drain's `now`). */
+let known: { at: number; mail: number; slack: number } | null = null;
+
+/** Pauses one transport until `until`: no drain of any process calls it before then. */
+export async function pauseTransport(db: Db, transport: TransportName, until: Date): Promise<void> {
   await db
     .insert(rateLimits)
-    .values({ key: pauseKey(slackRows), windowStart: until, count: 0 })
+    .values({ key: PAUSE_KEYS[transport], windowStart: until, count: 0 })
     .onConflictDoNothing();
+  if (known) known[transport] = Math.max(known[transport], until.getTime());
 }
 
-/**
- * The condition of the due-mail query that leaves out the rows of a paused transport: a row is due unless a pause of
- * its transport ends after `now` (one look-up by the primary key of `rate_limits` per transport).
- */
-export function notPaused(now: Date): SQL {
-  const paused = (slackRows: boolean) =>
-    sql`exists (select 1 from ${rateLimits} where ${and(eq(rateLimits.key, pauseKey(slackRows)), gt(rateLimits.windowStart, now))})`;
-  return sql`(case when ${mailOutbox.kind} like ${SLACK_KINDS} then not ${paused(true)} else not ${paused(false)} end)`;
+/** Which transports are paused at `now` (read from the database at most every PAUSE_READ_MS of `now`). */
+export async function pausedTransports(db: Db, now: Date): Promise<Record<TransportName, boolean>> {
+  const t = now.getTime();
+  if (!known || t < known.at || t - known.at >= PAUSE_READ_MS) {
+    const rows = await db
+      .select({ key: rateLimits.key, until: max(rateLimits.windowStart) })
+      .from(rateLimits)
+      .where(and(inArray(rateLimits.key, Object.values(PAUSE_KEYS)), gt(rateLimits.windowStart, now)))
+      .groupBy(rateLimits.key);
+    const end = (key: string) => rows.find((r) => r.key === key)?.until?.getTime() ?? 0;
+    known = { at: t, mail: end(PAUSE_KEYS.mail), slack: end(PAUSE_KEYS.slack) };
+  }
+  return { mail: known.mail > t, slack: known.slack > t };
 }

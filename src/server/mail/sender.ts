@@ -17,7 +17,7 @@ import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
 import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
 import { isSlackKind, SLACK_KINDS, slackWebhookUrl } from './slack.ts';
 import { withSecret } from './sealed.ts';
-import { notPaused, pauseTransport, ProviderBusy, retryAfterMs } from './provider-pause.ts';
+import { pausedTransports, pauseTransport, ProviderBusy, retryAfterMs } from './provider-pause.ts';
 
 export interface Transport {
   name: string;
@@ -160,6 +160,11 @@ export async function drainOutbox(
   slack: Transport | null = defaultSlackTransport(),
 ): Promise<{ sent: number; failed: number }> {
   if (!transport && !slack) return { sent: 0, failed: 0 }; // no provider: everything stays pending
+  // A transport whose provider asked for a pause is not called (provider-pause.ts): its rows are not even read.
+  const paused = await pausedTransports(db, now);
+  if (paused.mail) transport = null;
+  if (paused.slack) slack = null;
+  if (!transport && !slack) return { sent: 0, failed: 0 };
   const due = await dueMail(db, now, batch, { mail: !!transport, slack: !!slack })
     .prepare(`mail_due_${transport ? 'mail' : ''}_${slack ? 'slack' : ''}`) // parsed once a connection, as runPrepared
     .execute();
@@ -177,7 +182,7 @@ export async function drainOutbox(
       if (!(error instanceof MailRefused)) down.add(via);
       // A provider that asked for a pause gets it from every drain (provider-pause.ts), not only from this mail.
       const pause = error instanceof ProviderBusy ? error.retryAfterMs : 0;
-      if (pause) await pauseTransport(db, isSlackKind(mail.kind), new Date(now.getTime() + pause));
+      if (pause) await pauseTransport(db, via === slack ? 'slack' : 'mail', new Date(now.getTime() + pause));
       await db
         .update(mailOutbox)
         .set({
@@ -216,9 +221,7 @@ export function dueMail(db: Db, now: Date, batch: number, kinds: { mail: boolean
   return db
     .select()
     .from(mailOutbox)
-    .where(
-      and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.nextAttemptAt, endOfMillisecond(now)), only, notPaused(now)),
-    )
+    .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.nextAttemptAt, endOfMillisecond(now)), only))
     .orderBy(asc(mailOutbox.createdAt))
     .limit(batch);
 }

@@ -49,7 +49,7 @@ describe('the outbox at 20,000 rows', () => {
     ]) {
       const text = await plan(dueMail(handle.db, new Date(), 25, kinds).getSQL());
       expect(text).toContain('mail_outbox_due_idx');
-      expect(text).not.toMatch(/Seq Scan on (mail_outbox|rate_limits)/);
+      expect(text).not.toMatch(/Seq Scan on mail_outbox/);
     }
   });
 
