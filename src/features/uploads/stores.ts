@@ -3,7 +3,7 @@
  * the store of parts still on their way, both deploy-scoped in a preview, with the blob writes and deletes
  * the upload steps (upload-flow.ts) make.
  */
-import { getDeployStore, getStore } from '@netlify/blobs';
+import { getDeployStore, getStore, type Store } from '@netlify/blobs';
 import { CONTENT_TYPES, type AcceptedExtension } from './contract.ts';
 import { unavailable } from '../../server/errors.ts';
 import { isPreview } from '../../config/platform.ts';
@@ -14,10 +14,55 @@ export const DOCUMENTS_STORE = 'audit-documents';
 /** The store of parts still on their way, keyed `{uploadId}/{index}`. */
 export const PARTS_STORE = 'audit-upload-parts';
 
+/**
+ * How long one store call may take, @netlify/blobs' own retries included (it retries a 5xx or a failed request five
+ * times, 5 s apart, and sets no time limit on a request): a store that refuses or hangs is then a 503 well inside
+ * the function's 60 s limit, never the platform's error page after it (docs/decisions/0044-faults-under-load.md).
+ */
+export const STORE_CALL_LIMIT_MS = 10_000;
+
+/** `call`'s promise, or a rejection once STORE_CALL_LIMIT_MS have passed without its answer. */
+export function withinStoreLimit<T>(call: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the Blobs store did not answer ${what} within ${STORE_CALL_LIMIT_MS} ms`)),
+      STORE_CALL_LIMIT_MS,
+    );
+  });
+  return Promise.race([call, limit]).finally(() => clearTimeout(timer));
+}
+
+// Each request the library makes is aborted at the limit too, so a hung one does not stay open behind the answer.
+const limitedFetch: typeof fetch = (input, init) =>
+  fetch(input, {
+    ...init,
+    signal: init?.signal
+      ? AbortSignal.any([init.signal, AbortSignal.timeout(STORE_CALL_LIMIT_MS)])
+      : AbortSignal.timeout(STORE_CALL_LIMIT_MS),
+  });
+
+/** The store with every call (a promise) bounded by STORE_CALL_LIMIT_MS. */
+const limited = (opened: Store): Store =>
+  new Proxy(opened, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result: unknown = value.apply(target, args);
+        return result instanceof Promise ? withinStoreLimit(result, `${String(property)}(${String(args[0])})`) : result;
+      };
+    },
+  });
+
 // Strong consistency: a part written by one request must be readable by the next one (the completion).
 // A preview keeps its documents in stores of its own deploy, never in production's site-wide stores.
 const store = (name: string) =>
-  isPreview() ? getDeployStore({ name, consistency: 'strong' }) : getStore({ name, consistency: 'strong' });
+  limited(
+    isPreview()
+      ? getDeployStore({ name, consistency: 'strong', fetch: limitedFetch })
+      : getStore({ name, consistency: 'strong', fetch: limitedFetch }),
+  );
 /** The documents store (deploy-scoped in a preview). */
 export const documentsStore = () => store(DOCUMENTS_STORE);
 /** The parts store (deploy-scoped in a preview). */
