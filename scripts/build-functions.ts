@@ -1,13 +1,14 @@
 /**
  * The functions' build step (the last step of `npm run build`): each `netlify/functions/<name>.mts` bundled by
- * esbuild on its own into the one file Netlify deploys, `build/functions/<name>.mjs` (the functions folder of
- * netlify.toml): the function with every module it imports, its source map inline in a comment, and the source's
- * own `export const config` at the end, literal as Netlify reads it. Netlify's bundler ships that file as it is
- * (`node_bundler = "none"`), so an archive holds one function's code and nothing else.
+ * esbuild on its own into `build/functions/<name>/` (the functions folder of netlify.toml): `<name>.mjs`, the
+ * function and what it imports at once, with the source's own `export const config` at the end, literal as Netlify
+ * reads it, and `chunks/`, what a route imports later; source maps inline. Netlify's bundler ships those files as they
+ * are (`node_bundler = "none"`, each function's chunks named in netlify.toml), so an archive holds one function's code
+ * and nothing else.
  *
  * Why (docs/decisions/0043-functions-bundled-at-build.md): zip-it-and-ship-it traces a v2 function file by file
  * whatever `node_bundler` says, and a cold start then imports hundreds of files (drizzle-orm's exports map read
- * again for each of its own); one file per function imports in a fraction of the time. Each function is bundled
+ * again for each of its own); a bundle per function imports in a fraction of the time. Each function is bundled
  * on its own: one build for all would share chunks between functions, and a module that one function uses (zod's
  * locales, through the blog's feed) would then load in every function that merely reaches it.
  *
@@ -37,14 +38,14 @@ const BUNDLE: BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node24',
-  // One file: what a route loads later (`await import(…)`: a database driver, better-auth, the mail provider's
-  // SDK) stays inside it, evaluated only when the route asks for it.
+  // What a route loads later (`await import(…)`: a database driver, the mail provider's SDK) goes into a chunk of
+  // its own, read only when the route asks for it.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   // Less for V8 to read at each cold start; names kept (some libraries read a class's or function's name).
   minify: true,
   keepNames: true,
-  // Inside the file, so it travels with it; read only when a stack through it is printed, never at a cold start.
+  // Inside each file, so it travels with it; read only when a stack through it is printed, never at a cold start.
   sourcemap: 'inline',
   sourcesContent: false,
   // CommonJS dependencies call require() for Node's own modules; an ES module has none of its own.
@@ -57,8 +58,8 @@ const BUNDLE: BuildOptions = {
 };
 
 /**
- * Bundles every `*.mts` of `sources` into `out/<name>.mjs`. The folder is emptied first, so a function removed from
- * the sources is not deployed.
+ * Bundles every `*.mts` of `sources` into `out/<name>/` (`<name>.mjs` and its `chunks/`). The folder is emptied
+ * first, so a function removed from the sources is not deployed.
  */
 export async function buildFunctions(sources: string, out: string): Promise<BuiltFunctions> {
   const names = readdirSync(sources)

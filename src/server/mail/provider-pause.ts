@@ -9,6 +9,7 @@
 import { and, gt, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
+import { retryAfterMs } from '../../lib/retry-after.ts';
 
 /** The provider's "not now, for `retryAfterMs`": thrown by a transport, read by the drain. */
 export class ProviderBusy extends Error {
@@ -23,12 +24,10 @@ export class ProviderBusy extends Error {
 /** The longest pause a `Retry-After` may impose on the outbox (a larger one waits this long, then tries). */
 export const MAX_RETRY_AFTER_MS = 3600_000;
 
-/** A `Retry-After` header in milliseconds (seconds, or an HTTP date), or null when absent or unreadable. */
-export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {
-  if (!value?.trim()) return null;
-  const seconds = Number(value.trim());
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
-  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
+/** The pause a provider's `Retry-After` asks for, bounded; null when absent, unreadable or already over. */
+export function pauseAsked(value: string | null | undefined, now = Date.now()): number | null {
+  const ms = retryAfterMs(value, now);
+  return ms !== null && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
 }
 
 /** The `rate_limits` key of each transport's pause. */

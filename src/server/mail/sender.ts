@@ -17,7 +17,7 @@ import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
 import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
 import { isSlackKind, SLACK_KINDS, slackWebhookUrl } from './slack.ts';
 import { withSecret } from './sealed.ts';
-import { pausedTransports, pauseTransport, ProviderBusy, retryAfterMs } from './provider-pause.ts';
+import { pauseAsked, pausedTransports, pauseTransport, ProviderBusy } from './provider-pause.ts';
 
 export interface Transport {
   name: string;
@@ -74,7 +74,7 @@ export function resendTransport(apiKey: string, options: { baseUrl?: string; tim
         );
         // 400 and 422 refuse this mail (its address, its fields); anything else is the provider's own trouble, and a
         // 429 with Retry-After says for how long.
-        const pause = error.statusCode === 429 ? retryAfterMs(headers?.['retry-after']) : null;
+        const pause = error.statusCode === 429 ? pauseAsked(headers?.['retry-after']) : null;
         if (pause !== null) throw new ProviderBusy(message, pause);
         throw error.statusCode === 400 || error.statusCode === 422 ? new MailRefused(message) : new Error(message);
       }

@@ -15,7 +15,7 @@ import {
   type Transport,
 } from '../../../src/server/mail/sender.ts';
 import { contactMails } from '../../../src/server/mail/templates.ts';
-import { MAX_RETRY_AFTER_MS, retryAfterMs } from '../../../src/server/mail/provider-pause.ts';
+import { MAX_RETRY_AFTER_MS, pauseAsked } from '../../../src/server/mail/provider-pause.ts';
 import { site } from '../../../src/config/site.ts';
 
 const handle = useTestDatabase({ empty: [mailOutbox, rateLimits], serviceOnly: true });
@@ -205,10 +205,10 @@ describe('mail outbox sender', () => {
   });
 
   it('reads Retry-After in seconds or as a date, and bounds it', () => {
-    expect(retryAfterMs('20')).toBe(20_000);
-    expect(retryAfterMs(new Date(Date.UTC(2026, 0, 1, 0, 1)).toUTCString(), Date.UTC(2026, 0, 1))).toBe(60_000);
-    expect(retryAfterMs('86400')).toBe(MAX_RETRY_AFTER_MS);
-    expect([retryAfterMs(undefined), retryAfterMs(''), retryAfterMs('soon'), retryAfterMs('0')]).toEqual([
+    expect(pauseAsked('20')).toBe(20_000);
+    expect(pauseAsked(new Date(Date.UTC(2026, 0, 1, 0, 1)).toUTCString(), Date.UTC(2026, 0, 1))).toBe(60_000);
+    expect(pauseAsked('86400')).toBe(MAX_RETRY_AFTER_MS);
+    expect([pauseAsked(undefined), pauseAsked(''), pauseAsked('soon'), pauseAsked('0')]).toEqual([
       null,
       null,
       null,
