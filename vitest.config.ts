@@ -1,6 +1,15 @@
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { defineConfig } from 'vitest/config';
 import { fileTimingsFile, timingsFile, timingsReporter } from './scripts/lib/timings-reporter.ts';
+
+// The test files' worker threads share one V8, and with it the process-wide cache of PGlite's wasm-to-JS import
+// wrappers. V8 13.6 (Node 24) upgrades a wrapper after 1,000 calls, and a thread upgrading one while another thread's
+// copy is freed can abort the whole run (`Check failed: jit_page_->allocations_.erase(addr) == 1` under
+// Runtime_TierUpWasmToJSWrapper, once in about ten full runs). Wrappers are never upgraded in the tests: that code
+// path is gone, for a few nanoseconds more per PGlite call into JavaScript (docs/decisions/0039-test-time-budget.md).
+// V8 flags are per process; this file is read by the main process before any worker starts.
+setFlagsFromString('--wasm-wrapper-tiering-budget=2147483647');
 
 const report = process.env.VITEST_JSON ?? 'test-results/unit.json';
 const TIMEOUT = 20_000;

@@ -8,9 +8,10 @@
  * every client was told against what the database kept and the provider received. Prints the table; exits 1 on any
  * lost, duplicated or unanswered-yet-stored submit, lost or duplicated mail, undocumented answer, or a recovery
  * slower than stated. FAULTS=db-kill,mail-down runs only those scenarios. Ports: PostgreSQL FAULTS_PG_PORT (54352),
- * server FAULTS_PORT (4431), mail stand-in FAULTS_MAIL_PORT (4432), file store's fault proxy FAULTS_BLOBS_PORT (4433:
- * the server's Blobs, bench/faults/blobs-store.ts, through LOCAL_BLOBS_CONTEXT). Upload scenarios run the upload
- * clients (bench/faults/uploads.ts) and their checker (bench/faults/upload-checker.ts) instead. THINK_MS (150): each client's pause between
+ * server FAULTS_PORT (4431), mail stand-in FAULTS_MAIL_PORT (4432), the connection-cutting proxy in front of
+ * PostgreSQL FAULTS_PROXY_PORT (54353), the file store's fault proxy FAULTS_BLOBS_PORT (4433: the server's Blobs,
+ * bench/faults/blobs-store.ts, through LOCAL_BLOBS_CONTEXT). Upload scenarios run the upload clients
+ * (bench/faults/uploads.ts) and their checker (bench/faults/upload-checker.ts) instead. THINK_MS (150): each client's pause between
  * submits (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
  */
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { openPostgres } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { startServer, stopServer, waitForHealth } from './bench-server.ts';
 import { startCluster } from './faults/cluster.ts';
+import { startCutProxy } from './faults/proxy.ts';
 import { startMailProvider } from './faults/mail-provider.ts';
 import { startFaultyBlobs } from './faults/blobs-store.ts';
 import { runUploads } from './faults/uploads.ts';
@@ -38,6 +40,7 @@ const pgPort = Number(process.env.FAULTS_PG_PORT ?? 54352);
 const port = Number(process.env.FAULTS_PORT ?? 4431);
 const mailPort = Number(process.env.FAULTS_MAIL_PORT ?? 4432);
 const blobsPort = Number(process.env.FAULTS_BLOBS_PORT ?? 4433);
+const proxyPort = Number(process.env.FAULTS_PROXY_PORT ?? 54353);
 /** The stated recovery: a 2xx answer within this many seconds of the part's return, without a restart by hand. */
 export const ANSWERS_AGAIN_WITHIN_S = 10;
 /** And every queued mail delivered within this many seconds of the provider's return (retries back off). */
@@ -59,11 +62,13 @@ const cluster = startCluster(pgPort);
 const provider = await startMailProvider(mailPort);
 const blobs = await startFaultyBlobs(path.join(work, 'blobs'), blobsPort);
 process.env.NETLIFY_BLOBS_CONTEXT = blobs.context; // the checker reads the documents the server kept
+const proxy = await startCutProxy(proxyPort, pgPort);
 let server: ChildProcess | undefined;
 const cleanUp = async () => {
   if (server) await stopServer(server);
   await provider.close();
   await blobs.close();
+  await proxy.close();
   cluster.remove();
   serverLog.end();
 };
@@ -91,6 +96,8 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
   await admin.db.execute(`create database ${name}`);
   await admin.close();
   const url = cluster.url(name);
+  // The server's own connections, through the cutting proxy where the scenario cuts them.
+  const serverUrl = scenario.viaProxy ? proxy.url(name) : url;
   const setup = await openPostgres(url, { max: 1 });
   await applyMigrations(setup.db);
   await setup.close();
@@ -99,7 +106,7 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
   blobs.requests = {};
   const dataDir = path.join(work, scenario.name);
   serverLog.write(`\n=== ${scenario.name} ===\n`);
-  server = spawnServer(url, dataDir);
+  server = spawnServer(serverUrl, dataDir);
   await waitForHealth(base, server);
   // One submit first, so loading the function modules is not part of the run.
   await fetch(`${base}/api/contact`, {
@@ -142,9 +149,10 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
       cluster,
       provider,
       blobs,
+      proxy,
       killServer: () => void server!.kill('SIGKILL'),
       restartServer: async () => {
-        server = spawnServer(url, dataDir);
+        server = spawnServer(serverUrl, dataDir);
       },
       since,
       until: (ms) => sleep(ms - since()),
@@ -225,7 +233,9 @@ try {
         `  INTERRUPTED: the bench was stopped from outside for ${(row.interrupted / 1000).toFixed(0)} s; run it again`,
       );
     } else if (bad) failed = true;
-    console.log(`  told: ${verdict.told}; provider: ${JSON.stringify(row.providerRequests)}`);
+    console.log(
+      `  told: ${verdict.told}; provider: ${JSON.stringify(row.providerRequests)}${scenario.viaProxy ? `; proxy: ${proxy.resets} connections reset in all` : ''}`,
+    );
     for (const line of verdict.differences) console.log(`  DIFFERENCE ${line}`);
     console.log(`  ${row.interrupted ? 'INTERRUPTED' : bad ? 'FAIL' : 'ok'}`);
   }

@@ -1,8 +1,11 @@
 /**
  * `npm run check:bundles`: builds every function exactly as a Netlify deploy does (zip-it-and-ship-it with
  * the options Netlify's build derives from netlify.toml) and fails when a function does not bundle (e.g. a
- * `config.path` Netlify cannot read statically), ships PGlite, lacks a file of its `included_files`, or is
- * over 20 MB unzipped. Needs the build in `dist/` for included files. With NETLIFY_BUNDLES_DIR set (`npm test`
+ * `config.path` Netlify cannot read statically), ships PGlite, lacks a file of its `included_files`, is
+ * over 20 MB unzipped, or is a public function over its stated zipped size (PUBLIC_ARCHIVE_LIMITS); beside each
+ * size it prints the function's cold import time (scripts/lib/cold-import.ts). Needs the build: the functions
+ * folder of netlify.toml is `build/functions`, which `npm run build` writes (scripts/build-functions.ts), and
+ * `dist/` holds included files. With NETLIFY_BUNDLES_DIR set (`npm test`
  * sets it) the archives and Netlify's manifest stay in that folder, and the parity run deploys them instead of
  * bundling every function a second time.
  *
@@ -19,12 +22,14 @@ import {
   mainFileOfEntryPoint,
   mb,
   ownJs,
+  PUBLIC_ARCHIVE_LIMITS,
   zipRootOf,
   type IncludedPattern,
 } from './lib/bundles.ts';
 import { listZip, readZipEntry } from './lib/zip-reader.ts';
 import { MANIFEST } from './parity/artifacts.ts';
 import { zisiSetup } from './lib/zisi-setup.ts';
+import { coldImportMs } from './lib/cold-import.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const tomlFile = path.resolve(process.argv[2] ?? path.join(repoRoot, 'netlify.toml'));
@@ -40,7 +45,7 @@ for (const warning of setup.warnings) console.warn(`warning: ${warning}`);
 const failures: string[] = [];
 const results = await bundleAll();
 results.sort((a, b) => a.name.localeCompare(b.name));
-if (results.length) report(results);
+if (results.length) await report(results);
 else if (!failures.length) failures.push(`no function found in ${setup.directory}`);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -80,12 +85,12 @@ async function bundleAll(): Promise<FunctionResult[]> {
   }
 }
 
-function report(results: FunctionResult[]): void {
+async function report(results: FunctionResult[]): Promise<void> {
   const runtimes = [...new Set(results.map((r) => r.runtimeVersion ?? '?'))].join(', ');
   const node = setup.nodeVersion ? `Node ${setup.nodeVersion} from netlify.toml` : 'no NODE_VERSION in netlify.toml';
   console.log(`${results.length} functions in ${setup.directory}, runtime ${runtimes} (${node})\n`);
   const width = Math.max(8, ...results.map((r) => r.name.length));
-  console.log(`${'function'.padEnd(width)}     zipped   unzipped  entries  routes / schedule`);
+  console.log(`${'function'.padEnd(width)}     zipped   unzipped  entries  import  routes / schedule`);
 
   const located: string[] = [];
   const notes = new Map<string, string[]>(); // note → the functions it applies to
@@ -107,21 +112,31 @@ function report(results: FunctionResult[]): void {
       zipRoot,
       included,
       bundlerErrors: result.bundlerErrors,
+      maxZipBytes: PUBLIC_ARCHIVE_LIMITS[result.name],
     });
+    const imported = await (mainInZip ? coldImportMs(zip, mainInZip) : Promise.reject(new Error('no module'))).then(
+      (ms) => `${Math.round(ms)} ms`.padStart(6),
+      (error: unknown) => {
+        problems.push(`its import fails: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        return 'fails'.padStart(6);
+      },
+    );
 
     const target = result.schedule
       ? `schedule ${result.schedule}`
       : (result.routes ?? []).map((r) => r.pattern).join(' ') || '(no route)';
     console.log(
-      `${result.name.padEnd(width)}  ${mb(zip.length).padStart(9)}  ${mb(unzippedBytes).padStart(9)}  ${String(entries.length).padStart(7)}  ${target}${problems.length ? '  FAILED' : ''}`,
+      `${result.name.padEnd(width)}  ${mb(zip.length).padStart(9)}  ${mb(unzippedBytes).padStart(9)}  ${String(entries.length).padStart(7)}  ${imported}  ${target}${problems.length ? '  FAILED' : ''}`,
     );
     failures.push(...problems.map((problem) => `${result.name}: ${problem}`));
     const warnings = (result.bundlerWarnings ?? []).map((w) => `bundler warning: ${JSON.stringify(w)}`);
     for (const note of [...bundleNotes, ...warnings]) notes.set(note, [...(notes.get(note) ?? []), result.name]);
 
-    // Where included files land, for the code that reads them at run time.
+    // Where included files land, for the code that reads them at run time (the function's own chunks left out).
     if (zipRoot === undefined || !mainInZip) continue;
+    const ownFolder = `${posix(path.relative(repoRoot, path.dirname(result.mainFile)))}/`;
     for (const file of new Set(included.flatMap((p) => p.matches))) {
+      if (file.startsWith(ownFolder)) continue;
       const at = inZipPath(zipRoot, file);
       if (at === undefined || !entries.some((e) => e.path === at)) continue;
       const fromMain = path.posix.relative(path.posix.dirname(mainInZip), at);

@@ -7,12 +7,15 @@
 import type { Cluster } from './cluster.ts';
 import type { FaultyBlobs } from './blobs-store.ts';
 import type { MailProvider } from './mail-provider.ts';
+import type { CutProxy } from './proxy.ts';
 
 export interface Parts {
   cluster: Cluster;
   provider: MailProvider;
   /** The file store behind its fault proxy. */
   blobs: FaultyBlobs;
+  /** Between the server and PostgreSQL, for a scenario with `viaProxy`. */
+  proxy: CutProxy;
   /** SIGKILLs the server process (nothing closed, no answer finished). */
   killServer(): void;
   /** Starts the server again on the same port and database; resolves when it is spawned. */
@@ -31,6 +34,8 @@ export interface Scenario {
   noAnswerExpected?: boolean;
   /** What the clients do: contact submits (bench/faults/clients.ts, the default) or uploads (bench/faults/uploads.ts). */
   workload?: 'submits' | 'uploads';
+  /** The server reaches PostgreSQL through the cutting proxy (bench/faults/proxy.ts). */
+  viaProxy?: boolean;
   inject(parts: Parts, faultAt: number): Promise<number>;
 }
 
@@ -43,6 +48,18 @@ export const scenarios: Scenario[] = [
       parts.cluster.kill();
       await parts.until(faultAt + 8_000);
       parts.cluster.start(); // -w: returns once it accepts connections
+      return parts.since();
+    },
+  },
+  {
+    name: 'db-cut',
+    injected:
+      'every connection to PostgreSQL reset (mid-query, mid-commit, idle in the pool), new ones reset for 8 s; the database keeps running',
+    viaProxy: true,
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.proxy.cut(8_000);
+      await parts.until(faultAt + 8_000);
       return parts.since();
     },
   },

@@ -8,6 +8,30 @@ import type { ZipEntry } from './zip-reader.ts';
 /** Over this many unzipped bytes a function is too big to ship (AWS Lambda's own limit is 250 MB). */
 export const MAX_UNZIPPED_BYTES = 20 * 1024 * 1024;
 
+const MB = 1024 * 1024;
+/**
+ * The stated zipped size of each public function's archive (what a visitor's first request waits on). Each archive
+ * holds its function's own bundle and chunks (0.75 to 1.5 MB zipped when stated, sign-in the largest), and a
+ * downloads' files or a frame on top: a change that drags a large dependency into a function fails here
+ * (docs/decisions/0043-functions-bundled-at-build.md). A deliberate growth raises its figure, with its reason.
+ */
+const PUBLIC_LIMIT = 2 * MB;
+export const PUBLIC_ARCHIVE_LIMITS: Record<string, number> = Object.fromEntries(
+  [
+    'health',
+    'contact',
+    'audits',
+    'uploads',
+    'downloads',
+    'intake-funnel',
+    'auth',
+    'blog',
+    'report',
+    'cms',
+    'resend-webhook',
+  ].map((name) => [name, PUBLIC_LIMIT]),
+);
+
 // --- Where things are inside an archive ---
 
 /** The function's module that an archive's entry point (`___netlify-entry-point.mjs`) loads, zip-relative. */
@@ -71,6 +95,8 @@ export interface BundleFacts {
   included: IncludedPattern[];
   /** What zip-it-and-ship-it's result reports as `bundlerErrors`. */
   bundlerErrors?: object[];
+  /** The function's stated zipped size (PUBLIC_ARCHIVE_LIMITS), if it has one. */
+  maxZipBytes?: number;
 }
 
 export interface BundleReport {
@@ -126,11 +152,28 @@ export function checkBundle(facts: BundleFacts, maxUnzippedBytes = MAX_UNZIPPED_
     if (missing.length) problems.push(`included_files "${pattern}": not in the archive: ${sample(missing)}`);
   }
 
+  // A module a bundle imports (at once or on a later route) that the archive lacks: an included_files line missing.
+  for (const [file, text] of facts.js) {
+    for (const specifier of relativeImports(text)) {
+      const target = path.posix.join(path.posix.dirname(file), specifier);
+      if (!inZip.has(target)) problems.push(`${file} imports ${specifier}, which is not in the archive`);
+    }
+  }
+
   const unzippedBytes = facts.entries.reduce((sum, e) => sum + e.size, 0);
   if (unzippedBytes > maxUnzippedBytes) {
     problems.push(`${mb(unzippedBytes)} unzipped (${mb(facts.zipBytes)} zipped) is over ${mb(maxUnzippedBytes)}`);
   }
+  if (facts.maxZipBytes !== undefined && facts.zipBytes > facts.maxZipBytes) {
+    problems.push(`${mb(facts.zipBytes)} zipped is over its stated ${mb(facts.maxZipBytes)} (PUBLIC_ARCHIVE_LIMITS)`);
+  }
   return { problems, notes, unzippedBytes };
+}
+
+/** The relative modules a bundle imports (`from"./chunks/x.mjs"`, `import("./chunks/y.mjs")`), as written. */
+export function relativeImports(code: string): string[] {
+  const found = code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\.\.?\/[^"'\n]+)["']/g);
+  return [...new Set([...found].map((match) => match[1]!))];
 }
 
 function describe(error: object): string {

@@ -8,8 +8,8 @@
 export const stepBudgets: Readonly<Record<string, number>> = {
   lint: 55,
   check: 70,
-  build: 40,
-  bundles: 55,
+  build: 60,
+  bundles: 30,
   unit: 160,
   budget: 15,
   e2e: 250,

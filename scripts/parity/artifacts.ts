@@ -6,9 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { zipFunctions, type FunctionResult } from '@netlify/zip-it-and-ship-it';
+import { zipFunctions, type Config, type FunctionResult } from '@netlify/zip-it-and-ship-it';
 import { parse } from 'smol-toml';
 import { zisiSetup } from '../lib/zisi-setup.ts';
+import { buildFunctions } from '../build-functions.ts';
 
 export const MANIFEST = 'manifest.json';
 
@@ -31,11 +32,38 @@ export function keptArtifacts(directory: string | undefined): Artifacts | undefi
 /** Bundles every function of the repository into `directory` (one at a time: 2 cores, see check-bundles.ts). */
 export async function buildArtifacts(repoRoot: string, directory: string): Promise<Artifacts> {
   const setup = zisiSetup(parse(readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8')), repoRoot);
-  const functions = await zipFunctions(path.resolve(repoRoot, setup.directory), directory, {
+  return bundleFunctions(repoRoot, path.resolve(repoRoot, setup.directory), directory);
+}
+
+/**
+ * Functions outside the site's (`npm run bench:cold`'s empty function, the parity run's failing one) built as
+ * `npm run build` builds the site's (scripts/build-functions.ts) into `work/functions`, then bundled as a deploy
+ * bundles them into `work/archives`, each with its own chunks (netlify.toml names the site's).
+ */
+export async function buildAndBundle(repoRoot: string, sourcesDir: string, work: string): Promise<Artifacts> {
+  const built = path.join(work, 'functions');
+  const { names } = await buildFunctions(sourcesDir, built);
+  const chunks: Config = Object.fromEntries(
+    names
+      .filter((name) => existsSync(path.join(built, name, 'chunks')))
+      .map((name) => [name, { includedFiles: [`${name}/chunks/**`], includedFilesBasePath: built }]),
+  );
+  return bundleFunctions(repoRoot, built, path.join(work, 'archives'), chunks);
+}
+
+/** Bundles the functions of `functionsDir` into `directory` with the options netlify.toml gives every function. */
+export async function bundleFunctions(
+  repoRoot: string,
+  functionsDir: string,
+  directory: string,
+  extra: Config = {},
+): Promise<Artifacts> {
+  const setup = zisiSetup(parse(readFileSync(path.join(repoRoot, 'netlify.toml'), 'utf8')), repoRoot);
+  const functions = await zipFunctions(functionsDir, directory, {
     archiveFormat: 'zip',
     basePath: repoRoot,
     repositoryRoot: repoRoot,
-    config: setup.config,
+    config: { ...setup.config, ...extra },
     parallelLimit: 1,
     manifest: path.join(directory, MANIFEST),
   });

@@ -18,11 +18,12 @@
  * two-line module next to the archive that sets LAMBDA_TASK_ROOT to the archive's root, as Lambda's runtime
  * does, then hands over to the archive's own entry point; the archive itself stays as built.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FunctionsHandler } from '@netlify/functions-dev';
 import type { FunctionsManifest } from '@netlify/zip-it-and-ship-it';
+import { mainFileOfEntryPoint } from '../lib/bundles.ts';
 
 /** The manifest.json zip-it-and-ship-it writes next to the archives. */
 export type Manifest = FunctionsManifest;
@@ -41,8 +42,17 @@ interface Internals {
   registry: { get(name: string): RegisteredFunction | undefined };
 }
 
-/** Waits for the registry to unpack every archive, then gives each function its routes and build data. */
-export async function adoptManifest(handler: FunctionsHandler, manifest: Manifest, root: string): Promise<string[]> {
+/**
+ * Waits for the registry to unpack every archive, then gives each function its routes and build data. With
+ * `timeImports` (`npm run bench:cold`) each invocation prints `cold-import <name> <ms>`: how long the import of the
+ * function's own module took in its fresh worker, before the runtime's bootstrap and the handler ran.
+ */
+export async function adoptManifest(
+  handler: FunctionsHandler,
+  manifest: Manifest,
+  root: string,
+  timeImports = false,
+): Promise<string[]> {
   const { scan, registry } = handler as unknown as Internals;
   await scan;
   const entries = path.join(root, '.entries');
@@ -58,11 +68,16 @@ export async function adoptManifest(handler: FunctionsHandler, manifest: Manifes
     fn.excludedRoutes = entry.excludedRoutes ?? [];
     fn.schedule = entry.schedule;
     const entryFile = path.join(entries, `${entry.name}.mjs`);
-    writeFileSync(
-      entryFile,
-      `process.env.LAMBDA_TASK_ROOT = ${JSON.stringify(path.dirname(fn.mainFile))};\n` +
-        `export { handler } from ${JSON.stringify(pathToFileURL(fn.mainFile).href)};\n`,
-    );
+    const taskRoot = `process.env.LAMBDA_TASK_ROOT = ${JSON.stringify(path.dirname(fn.mainFile))};\n`;
+    const main = JSON.stringify(pathToFileURL(fn.mainFile).href);
+    // The entry point hands the runtime the function module's name; the module itself loads on the first call.
+    const functionModule = timeImports && mainFileOfEntryPoint(readFileSync(fn.mainFile, 'utf8'));
+    const timed =
+      functionModule &&
+      `const started = performance.now();\n` +
+        `await import(${JSON.stringify(pathToFileURL(path.join(path.dirname(fn.mainFile), functionModule)).href)});\n` +
+        `console.log(\`cold-import ${entry.name} \${(performance.now() - started).toFixed(1)}\`);\n`;
+    writeFileSync(entryFile, `${taskRoot}${timed || ''}export { handler } from ${main};\n`);
     fn.buildData = {
       ...entry.buildData,
       buildPath: entryFile,

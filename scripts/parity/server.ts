@@ -31,6 +31,8 @@ export interface InstanceOptions {
   publicUrl: string;
   deploy: { id: string; context: string; published: boolean; branch: string };
   port?: number;
+  /** Print each invocation's import time (`npm run bench:cold`, scripts/parity/manifest.ts). */
+  timeImports?: boolean;
 }
 
 /** Lambda's request payload limit, which Netlify's synchronous functions share. */
@@ -56,7 +58,7 @@ const functions = new FunctionsHandler({
   siteId: process.env.SITE_ID,
   userFunctionsPath: options.artifacts,
 });
-await adoptManifest(functions, manifest, options.root);
+await adoptManifest(functions, manifest, options.root, options.timeImports);
 const user = dropPrivileges(options.root);
 
 const serveStatic = createStaticHandler(path.resolve(options.dist), readHeaderRules(options.netlifyToml));

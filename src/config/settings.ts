@@ -9,7 +9,7 @@
  * Values are read once, when a module first imports them: at build for the static pages (canonical URLs, the
  * booking buttons), and when a function starts for the server (mail, origins, the blog and report pages).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export type SettingsEnv = Record<string, string | undefined>;
 
@@ -89,18 +89,17 @@ const bareOrigin = (value: string) => {
 };
 
 /** One schema per kind: each says, in words, what is wrong with a value. */
-const schemas: Record<Kind, z.ZodType<string>> = {
+const schemas: Record<Kind, z.ZodMiniType<string>> = {
   origin: z
     .url({ error: 'is not a web address (https://…)' })
-    .refine(httpsOrLocal, 'must start with https://')
-    .refine(bareOrigin, 'must be an origin, with no path'),
-  url: z.url({ error: 'is not a web address (https://…)' }).refine(httpsOrLocal, 'must start with https://'),
+    .check(z.refine(httpsOrLocal, 'must start with https://'), z.refine(bareOrigin, 'must be an origin, with no path')),
+  url: z.url({ error: 'is not a web address (https://…)' }).check(z.refine(httpsOrLocal, 'must start with https://')),
   email: z.email({ error: 'is not an email address' }),
-  name: z
-    .string()
-    .min(1)
-    .max(80, 'is longer than 80 characters')
-    .refine((v) => !/[<>"\r\n\\]/.test(v), 'may not hold < > " \\ or a line break'),
+  name: z.string().check(
+    z.minLength(1, 'is empty'),
+    z.maxLength(80, 'is longer than 80 characters'),
+    z.refine((v) => !/[<>"\r\n\\]/.test(v), 'may not hold < > " \\ or a line break'),
+  ),
 };
 
 const valueOf = (env: SettingsEnv, name: SettingName): string | undefined => env[name]?.trim() || undefined;

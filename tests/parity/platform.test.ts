@@ -87,3 +87,23 @@ describe('a deploy without BETTER_AUTH_SECRET', () => {
     );
   });
 });
+
+describe('a function that fails', () => {
+  it('answers 500 without a trace, and its log shows the stack with the source files, not the bundle', async () => {
+    const res = await site('misconfigured', '/parity/deliberate-error');
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(body).toContain('Something went wrong on our side');
+    expect(body).not.toMatch(/deliberate|\.ts:|\.mjs:/);
+    const stack = await vi.waitFor(() => {
+      const log = readFileSync(parity.misconfigured.log, 'utf8');
+      const at = log.indexOf('Error: a deliberate failure');
+      expect(at).toBeGreaterThan(-1);
+      return log.slice(at).split('\n').slice(0, 12).join('\n');
+    });
+    // The throw, in the fixture's own source, then the handler wrapper of every function.
+    expect(stack).toMatch(/at failOnPurpose \(tests\/fixtures\/deliberate-error\/deliberate-error\.mts:8:\d+\)/);
+    expect(stack).toMatch(/\(src\/server\/http\.ts:\d+:\d+\)/);
+    expect(stack).not.toMatch(/deliberate-error\.mjs:\d/);
+  });
+});

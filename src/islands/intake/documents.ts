@@ -11,6 +11,7 @@ import {
   type UploadCompleteReply,
   type UploadPartReply,
 } from '../../features/uploads/contract.ts';
+import { retryAfterMs } from '../../lib/retry-after.ts';
 
 /** The longest one request may take: a 4 MB part on a slow (0.5 Mbit/s) connection, with room to spare. */
 export const REQUEST_TIMEOUT_MS = 120_000;
@@ -76,12 +77,10 @@ type Answer<T> = { ok: true; data: T } | { ok: false; reason: string };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The wait a `Retry-After` header asks for (seconds or an HTTP date), capped; null when absent or unreadable. */
-function retryAfterMs(response: Response): number | null {
-  const value = response.headers.get('Retry-After')?.trim();
-  if (!value) return null;
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
-  return Number.isNaN(ms) ? null : Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+/** The wait a `Retry-After` header asks for, capped; null when absent or unreadable. */
+function retryAfterWait(response: Response): number | null {
+  const ms = retryAfterMs(response.headers.get('Retry-After'));
+  return ms === null ? null : Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
 /** The API's `error.message` of a refusal, or a generic sentence when the body holds none. */
@@ -110,7 +109,7 @@ async function send<T>(fetchImpl: Fetch, url: string, init: RequestInit): Promis
       }
       reason = await reasonOf(response);
       if (response.status < 500 && response.status !== 429) return { ok: false, reason };
-      wait = retryAfterMs(response);
+      wait = retryAfterWait(response);
     } catch {
       reason = offlineReason;
     }

@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, like, lt, notLike, sql } from 'drizzle-orm';
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/statement.ts';
@@ -17,6 +17,7 @@ import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
 import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
 import { isSlackKind, SLACK_KINDS, slackWebhookUrl } from './slack.ts';
 import { withSecret } from './sealed.ts';
+import { pauseAsked, pausedTransports, pauseTransport, ProviderBusy } from './provider-pause.ts';
 
 export interface Transport {
   name: string;
@@ -43,12 +44,19 @@ export const backoffMs = (attempt: number): number => Math.min(30_000 * 2 ** (at
 
 /** Resend, with the outbox row's idempotency key and a time limit on every call. */
 export function resendTransport(apiKey: string, options: { baseUrl?: string; timeoutMs?: number } = {}): Transport {
-  const resend = new Resend(apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined);
+  // The SDK is loaded by the first mail sent, not by every function that could send one (a cold start reads less).
+  let client: Promise<Resend> | undefined;
+  const resend = () =>
+    (client ??= import('resend').then(
+      ({ Resend }) => new Resend(apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : undefined),
+    ));
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   return {
     name: 'resend',
     async send(mail) {
-      const { data, error } = await resend.emails.send(
+      const { data, error, headers } = await (
+        await resend()
+      ).emails.send(
         {
           from: site.mailFrom,
           to: [mail.to],
@@ -64,7 +72,10 @@ export function resendTransport(apiKey: string, options: { baseUrl?: string; tim
           0,
           500,
         );
-        // 400 and 422 refuse this mail (its address, its fields); anything else is the provider's own trouble.
+        // 400 and 422 refuse this mail (its address, its fields); anything else is the provider's own trouble, and a
+        // 429 with Retry-After says for how long.
+        const pause = error.statusCode === 429 ? pauseAsked(headers?.['retry-after']) : null;
+        if (pause !== null) throw new ProviderBusy(message, pause);
         throw error.statusCode === 400 || error.statusCode === 422 ? new MailRefused(message) : new Error(message);
       }
       return data?.id ?? '';
@@ -149,6 +160,11 @@ export async function drainOutbox(
   slack: Transport | null = defaultSlackTransport(),
 ): Promise<{ sent: number; failed: number }> {
   if (!transport && !slack) return { sent: 0, failed: 0 }; // no provider: everything stays pending
+  // A transport whose provider asked for a pause is not called (provider-pause.ts): its rows are not even read.
+  const paused = await pausedTransports(db, now);
+  if (paused.mail) transport = null;
+  if (paused.slack) slack = null;
+  if (!transport && !slack) return { sent: 0, failed: 0 };
   const due = await dueMail(db, now, batch, { mail: !!transport, slack: !!slack })
     .prepare(`mail_due_${transport ? 'mail' : ''}_${slack ? 'slack' : ''}`) // parsed once a connection, as runPrepared
     .execute();
@@ -164,12 +180,15 @@ export async function drainOutbox(
     } catch (error) {
       failed++;
       if (!(error instanceof MailRefused)) down.add(via);
+      // A provider that asked for a pause gets it from every drain (provider-pause.ts), not only from this mail.
+      const pause = error instanceof ProviderBusy ? error.retryAfterMs : 0;
+      if (pause) await pauseTransport(db, via === slack ? 'slack' : 'mail', new Date(now.getTime() + pause));
       await db
         .update(mailOutbox)
         .set({
           attempts,
           status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+          nextAttemptAt: new Date(now.getTime() + Math.max(backoffMs(attempts), pause)),
           lastError: String((error as Error).message ?? error).slice(0, 1000),
           lastAttemptAt: new Date(),
         })

@@ -2,9 +2,11 @@ import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import {
   checkBundle,
+  PUBLIC_ARCHIVE_LIMITS,
   inZipPath,
   mainFileOfEntryPoint,
   MAX_UNZIPPED_BYTES,
+  relativeImports,
   zipRootOf,
   type BundleFacts,
 } from '../../../scripts/lib/bundles.ts';
@@ -201,8 +203,30 @@ describe('bundle checks', () => {
     expect(checkBundle(facts).problems).toEqual([]);
   });
 
+  it('reports a public archive over its stated zipped size, and only then', () => {
+    const facts = { ...clean(), zipBytes: 2.5 * 1024 * 1024, maxZipBytes: PUBLIC_ARCHIVE_LIMITS.contact };
+    expect(checkBundle(facts).problems).toEqual(['2.50 MB zipped is over its stated 2.00 MB (PUBLIC_ARCHIVE_LIMITS)']);
+    expect(checkBundle({ ...facts, zipBytes: 1.5 * 1024 * 1024 }).problems).toEqual([]);
+    expect(PUBLIC_ARCHIVE_LIMITS['admin-leads']).toBeUndefined();
+  });
+
   it('reports errors of the bundler', () => {
     const facts = { ...clean(), bundlerErrors: [{ text: 'Could not resolve "./missing.ts"' }] };
     expect(checkBundle(facts).problems).toEqual(['bundler error: Could not resolve "./missing.ts"']);
+  });
+
+  it('reports a module a bundle imports, at once or later, that the archive lacks (a chunk left out)', () => {
+    const facts = clean();
+    const main = 'build/functions/blog/blog.mjs';
+    facts.entries = [
+      ...facts.entries,
+      { path: main, size: 10 },
+      { path: 'build/functions/blog/chunks/a-1.mjs', size: 10 },
+    ];
+    facts.js = new Map([
+      [main, 'import{a as b}from"./chunks/a-1.mjs";const c=()=>import("./chunks/db-2.mjs");import "./chunks/a-1.mjs";'],
+    ]);
+    expect(checkBundle(facts).problems).toEqual([`${main} imports ./chunks/db-2.mjs, which is not in the archive`]);
+    expect(relativeImports(facts.js.get(main)!)).toEqual(['./chunks/a-1.mjs', './chunks/db-2.mjs']);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../test-db.ts';
 import { mailOutbox, type OutboxMail, rateLimits } from '../../../src/db/schema.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
+import { enqueueSlack } from '../../../src/server/mail/slack.ts';
 import {
   backoffMs,
   defaultTransport,
@@ -14,6 +15,7 @@ import {
   type Transport,
 } from '../../../src/server/mail/sender.ts';
 import { contactMails } from '../../../src/server/mail/templates.ts';
+import { MAX_RETRY_AFTER_MS, pauseAsked } from '../../../src/server/mail/provider-pause.ts';
 import { site } from '../../../src/config/site.ts';
 
 const handle = useTestDatabase({ empty: [mailOutbox, rateLimits], serviceOnly: true });
@@ -154,6 +156,64 @@ describe('mail outbox sender', () => {
     } finally {
       await refusing.close();
     }
+  });
+
+  it("honours Resend's 429 Retry-After: every waiting mail waits that long, then each is sent once", async () => {
+    await queueTwo();
+    await enqueueSlack(handle.db, 'lead:abc', [{ kind: 'slack.lead', subject: 'New lead', text: 'Ada' }]);
+    const busy = await fakeResend((_req, _body, res) =>
+      res
+        .writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '120' })
+        .end(JSON.stringify({ statusCode: 429, name: 'rate_limit_exceeded', message: 'Too many requests' })),
+    );
+    const now = Date.now() + 1000;
+    try {
+      const transport = resendTransport('k', { baseUrl: busy.url });
+      expect(await drainOutbox(handle.db, transport, new Date(now), 25, null)).toEqual({ sent: 0, failed: 1 });
+      const rows = await handle.db.select().from(mailOutbox);
+      const mail = rows.filter((r) => !r.kind.startsWith('slack.'));
+      // The mail tried waits out the pause (not only the 30 s backoff); the other was not tried.
+      expect(mail.find((r) => r.attempts === 1)!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(now + 120_000);
+      expect(mail.map((r) => r.attempts).sort()).toEqual([0, 1]);
+      // A mail queued during the pause waits too: no drain within it calls the provider (the 30 s backoff alone
+      // would have, and the mail the round skipped was due at once).
+      await enqueueMail(
+        handle.db,
+        'contact:def',
+        contactMails({ id: 'def', name: 'Bo', email: 'bo@example.com', company: 'B', message: 'Hi', subscribe: false }),
+      );
+      expect(await drainOutbox(handle.db, transport, new Date(now + 60_000), 25, null)).toEqual({ sent: 0, failed: 0 });
+      expect(busy.requests).toHaveLength(1);
+      // Slack is another transport: its row is not paused.
+      const slackPost = { name: 'slack', send: async () => 'posted' } satisfies Transport;
+      expect(await drainOutbox(handle.db, null, new Date(now + 60_000), 25, slackPost)).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      await busy.close();
+    }
+    const flaky = flakyProvider();
+    flaky.down = false;
+    expect(await drainOutbox(handle.db, flaky.transport, new Date(now + 121_000), 25, null)).toEqual({
+      sent: 4,
+      failed: 0,
+    });
+    expect(flaky.delivered.sort()).toEqual([
+      'contact:abc:contact.confirmation',
+      'contact:abc:contact.staff',
+      'contact:def:contact.confirmation',
+      'contact:def:contact.staff',
+    ]);
+  });
+
+  it('reads Retry-After in seconds or as a date, and bounds it', () => {
+    expect(pauseAsked('20')).toBe(20_000);
+    expect(pauseAsked(new Date(Date.UTC(2026, 0, 1, 0, 1)).toUTCString(), Date.UTC(2026, 0, 1))).toBe(60_000);
+    expect(pauseAsked('86400')).toBe(MAX_RETRY_AFTER_MS);
+    expect([pauseAsked(undefined), pauseAsked(''), pauseAsked('soon'), pauseAsked('0')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('gives up on a provider that does not answer within the time limit, and retries the mail later', async () => {
