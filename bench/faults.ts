@@ -27,6 +27,7 @@ import { startMailProvider } from './faults/mail-provider.ts';
 import { startFaultyBlobs } from './faults/blobs-store.ts';
 import { runUploads } from './faults/uploads.ts';
 import { checkUploads } from './faults/upload-checker.ts';
+import { checkErasures, runErasureLoad, type ErasureLoad } from './faults/erasure.ts';
 import { runClients } from './faults/clients.ts';
 import { check, pendingMail, type Verdict } from './faults/checker.ts';
 import { scenarios, type Scenario } from './faults/scenarios.ts';
@@ -143,7 +144,15 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     startedAt,
   };
   const uploading = scenario.workload === 'uploads';
-  const load = uploading ? runUploads(plan) : runClients(plan);
+  const erasing = scenario.workload === 'erasure';
+  // The erasure workload's admin is made in the scenario's database, as `npm run admin` makes one.
+  const staff$ = erasing ? await openPostgres(url, { max: 2 }) : undefined;
+  const load = erasing
+    ? runErasureLoad(plan, staff$!.db, blobs, faultAt)
+    : uploading
+      ? runUploads(plan)
+      : runClients(plan);
+  load.catch(() => {}); // a workload that fails is reported at its await below, not as an unhandled rejection
   const back = await scenario.inject(
     {
       cluster,
@@ -159,7 +168,8 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     },
     faultAt,
   );
-  const submits = await load;
+  const loaded = await load.finally(() => staff$?.close());
+  const submits = erasing ? [...(loaded as ErasureLoad).uploads, ...(loaded as ErasureLoad).erasures] : loaded;
   console.log(`  ${scenario.name}: load done at ${(since() / 1000).toFixed(1)} s, draining the outbox…`);
 
   const check$ = await openPostgres(url, { max: 2 });
@@ -168,15 +178,22 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     const drainBound = back + MAIL_CAUGHT_UP_WITHIN_S * 1000;
     while (since() < drainBound && (await pendingMail(check$.db)) > 0) await sleep(1000);
     await sleep(500); // a round that sent its last mail marks it sent in its last statement
-    verdict = uploading
-      ? await checkUploads(check$.db, submits as Awaited<ReturnType<typeof runUploads>>, !!scenario.noAnswerExpected)
-      : await check(
-          check$.db,
-          scenario.name,
-          submits as Awaited<ReturnType<typeof runClients>>,
-          provider.deliveries,
-          !!scenario.noAnswerExpected,
-        );
+    const erased = erasing ? await checkErasures(check$.db, loaded as ErasureLoad) : undefined;
+    if (erased)
+      console.log(
+        `  ${scenario.name}: the housekeeping's drain emptied the queue in ${erased.drainedInS.toFixed(1)} s`,
+      );
+    verdict = erased
+      ? erased.verdict
+      : uploading
+        ? await checkUploads(check$.db, submits as Awaited<ReturnType<typeof runUploads>>, !!scenario.noAnswerExpected)
+        : await check(
+            check$.db,
+            scenario.name,
+            submits as Awaited<ReturnType<typeof runClients>>,
+            provider.deliveries,
+            !!scenario.noAnswerExpected,
+          );
   } finally {
     clearInterval(watchdog); // it watched the load and the outbox's draining, whose bound is in wall time too
     await check$.close();
@@ -199,7 +216,8 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     verdict,
     answersAgain,
     mailCaughtUp,
-    providerRequests: uploading ? { ...provider.requests, ...prefixed('store', blobs.requests) } : provider.requests,
+    providerRequests:
+      uploading || erasing ? { ...provider.requests, ...prefixed('store', blobs.requests) } : provider.requests,
     interrupted,
   };
 }

@@ -32,8 +32,11 @@ export interface Scenario {
   injected: string;
   /** The server itself is killed: clients may get no answer (the platform's own error) for a while. */
   noAnswerExpected?: boolean;
-  /** What the clients do: contact submits (bench/faults/clients.ts, the default) or uploads (bench/faults/uploads.ts). */
-  workload?: 'submits' | 'uploads';
+  /**
+   * What the clients do: contact submits (bench/faults/clients.ts, the default), uploads (bench/faults/uploads.ts),
+   * or uploads and then an admin's erasures of their leads (bench/faults/erasure.ts).
+   */
+  workload?: 'submits' | 'uploads' | 'erasure';
   /** The server reaches PostgreSQL through the cutting proxy (bench/faults/proxy.ts). */
   viaProxy?: boolean;
   inject(parts: Parts, faultAt: number): Promise<number>;
@@ -112,6 +115,21 @@ export const scenarios: Scenario[] = [
       await parts.until(faultAt + 8_000);
       parts.blobs.mode = 'hang';
       await parts.until(faultAt + 20_000);
+      parts.blobs.mode = 'ok';
+      return parts.since();
+    },
+  },
+  {
+    name: 'blobs-erasure',
+    injected:
+      'file store during erasures: every request answered 500 for 25 s, then hangs 25 s (no answer), then recovers; 5 leads erased as each begins and 5 after',
+    workload: 'erasure',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.blobs.mode = '500';
+      await parts.until(faultAt + 25_000);
+      parts.blobs.mode = 'hang';
+      await parts.until(faultAt + 50_000);
       parts.blobs.mode = 'ok';
       return parts.since();
     },

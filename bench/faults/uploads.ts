@@ -27,7 +27,7 @@ export interface Upload {
   documentId?: string;
 }
 
-type Answer = { attempt: Attempt; body?: Record<string, unknown> };
+export type Answer = { attempt: Attempt; body?: Record<string, unknown> };
 
 /**
  * One request from the client's own loopback address (127.0.1.N): the server limits uploads per visitor's address
@@ -61,13 +61,13 @@ function request(
   });
 }
 
-interface Init {
+export interface Init {
   method: string;
   headers: Record<string, string>;
   body?: string | Uint8Array;
 }
 
-async function send(base: string, path: string, init: Init, since: () => number, from: string): Promise<Answer> {
+export async function send(base: string, path: string, init: Init, since: () => number, from: string): Promise<Answer> {
   const at = since();
   let answer: Awaited<ReturnType<typeof request>>;
   try {
