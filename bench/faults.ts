@@ -9,7 +9,9 @@
  * lost, duplicated or unanswered-yet-stored submit, lost or duplicated mail, undocumented answer, or a recovery
  * slower than stated. FAULTS=db-kill,mail-down runs only those scenarios. Ports: PostgreSQL FAULTS_PG_PORT (54352),
  * server FAULTS_PORT (4431), mail stand-in FAULTS_MAIL_PORT (4432), the connection-cutting proxy in front of
- * PostgreSQL FAULTS_PROXY_PORT (54353). THINK_MS (150): each client's pause between
+ * PostgreSQL FAULTS_PROXY_PORT (54353), the file store's fault proxy FAULTS_BLOBS_PORT (4433: the server's Blobs,
+ * bench/faults/blobs-store.ts, through LOCAL_BLOBS_CONTEXT). Upload scenarios run the upload clients
+ * (bench/faults/uploads.ts) and their checker (bench/faults/upload-checker.ts) instead. THINK_MS (150): each client's pause between
  * submits (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
  */
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +24,10 @@ import { startServer, stopServer, waitForHealth } from './bench-server.ts';
 import { startCluster } from './faults/cluster.ts';
 import { startCutProxy } from './faults/proxy.ts';
 import { startMailProvider } from './faults/mail-provider.ts';
+import { startFaultyBlobs } from './faults/blobs-store.ts';
+import { runUploads } from './faults/uploads.ts';
+import { checkUploads } from './faults/upload-checker.ts';
+import { checkErasures, runErasureLoad, type ErasureLoad } from './faults/erasure.ts';
 import { runClients } from './faults/clients.ts';
 import { check, pendingMail, type Verdict } from './faults/checker.ts';
 import { scenarios, type Scenario } from './faults/scenarios.ts';
@@ -34,6 +40,7 @@ const faultAt = Number(process.env.FAULT_AT ?? 8) * 1000;
 const pgPort = Number(process.env.FAULTS_PG_PORT ?? 54352);
 const port = Number(process.env.FAULTS_PORT ?? 4431);
 const mailPort = Number(process.env.FAULTS_MAIL_PORT ?? 4432);
+const blobsPort = Number(process.env.FAULTS_BLOBS_PORT ?? 4433);
 const proxyPort = Number(process.env.FAULTS_PROXY_PORT ?? 54353);
 /** The stated recovery: a 2xx answer within this many seconds of the part's return, without a restart by hand. */
 export const ANSWERS_AGAIN_WITHIN_S = 10;
@@ -54,11 +61,14 @@ const work = mkdtempSync(path.join(tmpdir(), 'bolesta-faults-'));
 const serverLog = createWriteStream(path.join(work, 'server.log'));
 const cluster = startCluster(pgPort);
 const provider = await startMailProvider(mailPort);
+const blobs = await startFaultyBlobs(path.join(work, 'blobs'), blobsPort);
+process.env.NETLIFY_BLOBS_CONTEXT = blobs.context; // the checker reads the documents the server kept
 const proxy = await startCutProxy(proxyPort, pgPort);
 let server: ChildProcess | undefined;
 const cleanUp = async () => {
   if (server) await stopServer(server);
   await provider.close();
+  await blobs.close();
   await proxy.close();
   cluster.remove();
   serverLog.end();
@@ -67,12 +77,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 
 const base = `http://127.0.0.1:${port}`;
+const prefixed = (prefix: string, counts: Record<string, number>) =>
+  Object.fromEntries(Object.entries(counts).map(([k, v]) => [`${prefix} ${k}`, v]));
 const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, Math.max(0, ms)));
 
 function spawnServer(databaseUrl: string, dataDir: string): ChildProcess {
   const child = startServer(port, dataDir, databaseUrl, {
     RESEND_API_KEY: 're_bench_faults',
     RESEND_BASE_URL: provider.url,
+    LOCAL_BLOBS_CONTEXT: blobs.context,
   });
   child.stderr!.on('data', (chunk: string) => serverLog.write(chunk));
   return child;
@@ -90,6 +103,8 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
   await applyMigrations(setup.db);
   await setup.close();
   provider.reset();
+  blobs.mode = 'ok';
+  blobs.requests = {};
   const dataDir = path.join(work, scenario.name);
   serverLog.write(`\n=== ${scenario.name} ===\n`);
   server = spawnServer(serverUrl, dataDir);
@@ -120,18 +135,29 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     stoppedFor = Math.max(stoppedFor, Date.now() - lastTick - 1000);
     lastTick = Date.now();
   }, 1000);
-  const load = runClients({
+  const plan = {
     base,
     scenario: scenario.name,
     connections,
     loadMs,
     giveUpAt: loadMs + GIVE_UP_AFTER_LOAD_MS,
     startedAt,
-  });
+  };
+  const uploading = scenario.workload === 'uploads';
+  const erasing = scenario.workload === 'erasure';
+  // The erasure workload's admin is made in the scenario's database, as `npm run admin` makes one.
+  const staff$ = erasing ? await openPostgres(url, { max: 2 }) : undefined;
+  const load = erasing
+    ? runErasureLoad(plan, staff$!.db, blobs, faultAt)
+    : uploading
+      ? runUploads(plan)
+      : runClients(plan);
+  load.catch(() => {}); // a workload that fails is reported at its await below, not as an unhandled rejection
   const back = await scenario.inject(
     {
       cluster,
       provider,
+      blobs,
       proxy,
       killServer: () => void server!.kill('SIGKILL'),
       restartServer: async () => {
@@ -142,7 +168,8 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     },
     faultAt,
   );
-  const submits = await load;
+  const loaded = await load.finally(() => staff$?.close());
+  const submits = erasing ? [...(loaded as ErasureLoad).uploads, ...(loaded as ErasureLoad).erasures] : loaded;
   console.log(`  ${scenario.name}: load done at ${(since() / 1000).toFixed(1)} s, draining the outbox…`);
 
   const check$ = await openPostgres(url, { max: 2 });
@@ -151,7 +178,22 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     const drainBound = back + MAIL_CAUGHT_UP_WITHIN_S * 1000;
     while (since() < drainBound && (await pendingMail(check$.db)) > 0) await sleep(1000);
     await sleep(500); // a round that sent its last mail marks it sent in its last statement
-    verdict = await check(check$.db, scenario.name, submits, provider.deliveries, !!scenario.noAnswerExpected);
+    const erased = erasing ? await checkErasures(check$.db, loaded as ErasureLoad) : undefined;
+    if (erased)
+      console.log(
+        `  ${scenario.name}: the housekeeping's drain emptied the queue in ${erased.drainedInS.toFixed(1)} s`,
+      );
+    verdict = erased
+      ? erased.verdict
+      : uploading
+        ? await checkUploads(check$.db, submits as Awaited<ReturnType<typeof runUploads>>, !!scenario.noAnswerExpected)
+        : await check(
+            check$.db,
+            scenario.name,
+            submits as Awaited<ReturnType<typeof runClients>>,
+            provider.deliveries,
+            !!scenario.noAnswerExpected,
+          );
   } finally {
     clearInterval(watchdog); // it watched the load and the outbox's draining, whose bound is in wall time too
     await check$.close();
@@ -159,7 +201,7 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
   await stopServer(server);
   server = undefined;
 
-  const firstAfter = submits
+  const firstAfter = (submits as { attempts: { at: number; told: unknown }[] }[])
     .flatMap((s) => s.attempts)
     .filter((a) => a.at >= back && typeof a.told === 'number' && a.told < 300)
     .reduce((first, a) => Math.min(first, a.at), Infinity);
@@ -174,7 +216,8 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     verdict,
     answersAgain,
     mailCaughtUp,
-    providerRequests: provider.requests,
+    providerRequests:
+      uploading || erasing ? { ...provider.requests, ...prefixed('store', blobs.requests) } : provider.requests,
     interrupted,
   };
 }

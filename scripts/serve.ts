@@ -10,7 +10,7 @@ import path from 'node:path';
 import { useDatabase } from '../src/db/client.ts';
 import { redactUrl } from '../src/server/redact.ts';
 import { DatabaseLockedError, openDatabase } from '../src/db/embedded.ts';
-import { startLocalBlobs } from './lib/blobs.ts';
+import { startLocalBlobs, useBlobsContext } from './lib/blobs.ts';
 import { createRouter, type ModuleLoader } from './lib/functions.ts';
 import { clientIp, sendResponse, toRequest } from './lib/node-http.ts';
 import { startScheduler } from './lib/scheduler.ts';
@@ -39,7 +39,11 @@ if (!existsSync(path.join(dist, 'index.html'))) {
   process.exit(1);
 }
 
-const stopBlobs = await startLocalBlobs();
+// LOCAL_BLOBS_CONTEXT names a Blobs store already running (bench:faults' store behind its fault proxy): it is used
+// as is, and this server starts none of its own. Read here only: deployed functions get Netlify's context.
+const stopBlobs = process.env.LOCAL_BLOBS_CONTEXT
+  ? useBlobsContext(process.env.LOCAL_BLOBS_CONTEXT)
+  : await startLocalBlobs();
 // This process owns the database: open (and migrate) it now, so a locked folder fails at start, not on a
 // visitor's submit, and share it so the admin CLI and tests can reach it while the server runs.
 // A server named by DATABASE_URL is reached with the deployed functions' time limits (FUNCTION_DB_TIMEOUTS).

@@ -5,12 +5,15 @@
  * returns, the first 2xx answer and the last queued mail delivered give the recovery times.
  */
 import type { Cluster } from './cluster.ts';
+import type { FaultyBlobs } from './blobs-store.ts';
 import type { MailProvider } from './mail-provider.ts';
 import type { CutProxy } from './proxy.ts';
 
 export interface Parts {
   cluster: Cluster;
   provider: MailProvider;
+  /** The file store behind its fault proxy. */
+  blobs: FaultyBlobs;
   /** Between the server and PostgreSQL, for a scenario with `viaProxy`. */
   proxy: CutProxy;
   /** SIGKILLs the server process (nothing closed, no answer finished). */
@@ -29,6 +32,11 @@ export interface Scenario {
   injected: string;
   /** The server itself is killed: clients may get no answer (the platform's own error) for a while. */
   noAnswerExpected?: boolean;
+  /**
+   * What the clients do: contact submits (bench/faults/clients.ts, the default), uploads (bench/faults/uploads.ts),
+   * or uploads and then an admin's erasures of their leads (bench/faults/erasure.ts).
+   */
+  workload?: 'submits' | 'uploads' | 'erasure';
   /** The server reaches PostgreSQL through the cutting proxy (bench/faults/proxy.ts). */
   viaProxy?: boolean;
   inject(parts: Parts, faultAt: number): Promise<number>;
@@ -94,6 +102,48 @@ export const scenarios: Scenario[] = [
       parts.cluster.pause(true);
       await parts.until(faultAt + 65_000);
       parts.cluster.pause(false);
+      return parts.since();
+    },
+  },
+  {
+    name: 'blobs-uploads',
+    injected: 'file store: every request answered 500 for 8 s, then hangs 12 s (no answer), then recovers',
+    workload: 'uploads',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.blobs.mode = '500';
+      await parts.until(faultAt + 8_000);
+      parts.blobs.mode = 'hang';
+      await parts.until(faultAt + 20_000);
+      parts.blobs.mode = 'ok';
+      return parts.since();
+    },
+  },
+  {
+    name: 'blobs-erasure',
+    injected:
+      'file store during erasures: every request answered 500 for 25 s, then hangs 25 s (no answer), then recovers; 5 leads erased as each begins and 5 after',
+    workload: 'erasure',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.blobs.mode = '500';
+      await parts.until(faultAt + 25_000);
+      parts.blobs.mode = 'hang';
+      await parts.until(faultAt + 50_000);
+      parts.blobs.mode = 'ok';
+      return parts.since();
+    },
+  },
+  {
+    name: 'server-kill-uploads',
+    injected: 'server process SIGKILLed mid-upload (parts and completions in flight), started again 3 s later',
+    noAnswerExpected: true,
+    workload: 'uploads',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.killServer();
+      await parts.until(faultAt + 3_000);
+      await parts.restartServer();
       return parts.since();
     },
   },

@@ -30,7 +30,7 @@ export function printTable(rows: Row[]): void {
   ];
   const lines = rows.map(({ scenario, connections, loadMs, verdict: v, answersAgain, mailCaughtUp, interrupted }) => [
     scenario.name + (interrupted ? ' (interrupted: run again)' : ''),
-    `${connections} conn × ${loadMs / 1000} s, ${v.submits} submits`,
+    `${connections} conn × ${loadMs / 1000} s, ${v.submits} ${scenario.workload === 'uploads' ? 'uploads' : scenario.workload === 'erasure' ? 'uploads and erasures' : 'submits'}`,
     scenario.injected,
     v.told + (v.undocumented ? `; ${v.undocumented} undocumented` : ''),
     `${v.kept} / ${v.lost} / ${v.duplicated}` + (v.unanswered ? ` (${v.unanswered} stored, never told 2xx)` : ''),

@@ -24,3 +24,9 @@ export async function startLocalBlobs(
   process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
   return () => server.stop();
 }
+
+/** Points this process's `getStore()` at a Blobs server someone else runs; the returned stop does nothing. */
+export function useBlobsContext(context: string): () => Promise<void> {
+  process.env.NETLIFY_BLOBS_CONTEXT = context;
+  return async () => {};
+}

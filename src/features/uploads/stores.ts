@@ -21,48 +21,52 @@ export const PARTS_STORE = 'audit-upload-parts';
  */
 export const STORE_CALL_LIMIT_MS = 10_000;
 
-/** `call`'s promise, or a rejection once STORE_CALL_LIMIT_MS have passed without its answer. */
-export function withinStoreLimit<T>(call: Promise<T>, what: string): Promise<T> {
+/**
+ * `call`'s promise, or a rejection once STORE_CALL_LIMIT_MS have passed without its answer; then `stop` is aborted,
+ * so the library's retries of a call given up send nothing (a part written after its 503 would outlive the sweep).
+ */
+export function withinStoreLimit<T>(call: Promise<T>, what: string, stop?: AbortController): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`the Blobs store did not answer ${what} within ${STORE_CALL_LIMIT_MS} ms`)),
-      STORE_CALL_LIMIT_MS,
-    );
+    timer = setTimeout(() => {
+      const error = new Error(`the Blobs store did not answer ${what} within ${STORE_CALL_LIMIT_MS} ms`);
+      stop?.abort(error);
+      reject(error);
+    }, STORE_CALL_LIMIT_MS);
   });
   return Promise.race([call, limit]).finally(() => clearTimeout(timer));
 }
 
-// Each request the library makes is aborted at the limit too, so a hung one does not stay open behind the answer.
-const limitedFetch: typeof fetch = (input, init) =>
-  fetch(input, {
-    ...init,
-    signal: init?.signal
-      ? AbortSignal.any([init.signal, AbortSignal.timeout(STORE_CALL_LIMIT_MS)])
-      : AbortSignal.timeout(STORE_CALL_LIMIT_MS),
-  });
+// Strong consistency: a part written by one request must be readable by the next one (the completion).
+// A preview keeps its documents in stores of its own deploy, never in production's site-wide stores.
+const open = (name: string, fetcher: typeof fetch = fetch) =>
+  isPreview()
+    ? getDeployStore({ name, consistency: 'strong', fetch: fetcher })
+    : getStore({ name, consistency: 'strong', fetch: fetcher });
 
-/** The store with every call (a promise) bounded by STORE_CALL_LIMIT_MS. */
-const limited = (opened: Store): Store =>
-  new Proxy(opened, {
+/** A store whose every call (a promise) is bounded by STORE_CALL_LIMIT_MS, its requests with it. */
+const store = (name: string): Store =>
+  new Proxy(open(name), {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        const result: unknown = value.apply(target, args);
-        return result instanceof Promise ? withinStoreLimit(result, `${String(property)}(${String(args[0])})`) : result;
+        const stop = new AbortController();
+        const bounded = open(name, (input, init) =>
+          stop.signal.aborted
+            ? Promise.reject(stop.signal.reason as Error)
+            : fetch(input, {
+                ...init,
+                signal: init?.signal ? AbortSignal.any([init.signal, stop.signal]) : stop.signal,
+              }),
+        );
+        const result: unknown = (Reflect.get(bounded, property) as (...a: unknown[]) => unknown).apply(bounded, args);
+        return result instanceof Promise
+          ? withinStoreLimit(result, `${String(property)}(${String(args[0])})`, stop)
+          : result;
       };
     },
   });
-
-// Strong consistency: a part written by one request must be readable by the next one (the completion).
-// A preview keeps its documents in stores of its own deploy, never in production's site-wide stores.
-const store = (name: string) =>
-  limited(
-    isPreview()
-      ? getDeployStore({ name, consistency: 'strong', fetch: limitedFetch })
-      : getStore({ name, consistency: 'strong', fetch: limitedFetch }),
-  );
 /** The documents store (deploy-scoped in a preview). */
 export const documentsStore = () => store(DOCUMENTS_STORE);
 /** The parts store (deploy-scoped in a preview). */

@@ -7,12 +7,22 @@ import { STORE_CALL_LIMIT_MS, documentsStore, writeDocument } from '../../../src
 import { ApiError } from '../../../src/server/errors.ts';
 
 const hung = new Set<ServerResponse>();
+/** 'hang': no answer ever; 'refuse': 500 at once, asking (X-RateLimit-Reset) for the library's retry 4 s later. */
+let mode: 'hang' | 'refuse' = 'hang';
+/** Every request the store received. */
+let received = 0;
 let server: Server;
 let saved: string | undefined;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    received++;
     request.resume();
+    if (mode === 'refuse') {
+      const reset = Math.floor(Date.now() / 1000) + 4;
+      response.writeHead(500, { 'X-RateLimit-Reset': String(reset) }).end('refused');
+      return;
+    }
     hung.add(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -22,7 +32,10 @@ beforeAll(async () => {
   const context = { edgeURL, uncachedEdgeURL: edgeURL, siteID: 'test', token: 't', primaryRegion: 'local' };
   process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  mode = 'hang';
+});
 afterAll(async () => {
   if (saved === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT;
   else process.env.NETLIFY_BLOBS_CONTEXT = saved;
@@ -68,4 +81,22 @@ describe('the uploads stores under a store that hangs', () => {
       expect(String((outcome as { error?: unknown }).error)).toMatch(/did not answer list/);
     });
   }
+});
+
+describe('the uploads stores under a store that refuses', () => {
+  // The library sleeps between its retries (on the faked clock here) and, before this was fixed, went on retrying
+  // a call the limit had given up: a part written after its upload's 503, behind the cleanup's sweep.
+  it('sends nothing more once a call is given up at the limit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    mode = 'refuse';
+    const before = received;
+    const outcome = await afterTheLimit(documentsStore().set('s/2-b.pdf', 'b'));
+    expect(String((outcome as { error?: unknown }).error)).toMatch(/did not answer set/);
+    const tried = received - before;
+    expect(tried).toBeGreaterThan(1); // the library did retry within the limit
+    // Long past every retry the library would still make (5, each 4 s after the last refusal).
+    await afterTheLimit(new Promise(() => {}));
+    await afterTheLimit(new Promise(() => {}));
+    expect(received - before).toBe(tried);
+  });
 });

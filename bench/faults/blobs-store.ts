@@ -1,0 +1,77 @@
+/**
+ * The file store of `npm run bench:faults`' Blobs scenarios: Netlify's own `BlobsServer` on disk, behind a small
+ * HTTP proxy that every @netlify/blobs request passes (the server's `NETLIFY_BLOBS_CONTEXT` names the proxy as
+ * its edge URL, so reads, writes, lists and deletes all go through it). The bench switches its mode:
+ * - `ok`: forwards the request and its answer;
+ * - `500`: answers 500 and forwards nothing (the store refusing);
+ * - `hang`: forwards nothing and never answers (the store timing out), until the mode changes back.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, request as forward, type ServerResponse } from 'node:http';
+import { BlobsServer } from '@netlify/blobs/server';
+
+export type StoreMode = 'ok' | '500' | 'hang';
+
+export interface FaultyBlobs {
+  /** The value for the server's `NETLIFY_BLOBS_CONTEXT` (base64 JSON, as Netlify's runtime sets it). */
+  context: string;
+  mode: StoreMode;
+  /** Requests seen, by outcome: `forwarded`, `500`, `hung`. */
+  requests: Record<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startFaultyBlobs(directory: string, port: number, deployID = 'local'): Promise<FaultyBlobs> {
+  const token = randomBytes(16).toString('hex');
+  const blobs = new BlobsServer({ directory, token });
+  const { port: storePort } = await blobs.start();
+  const hung = new Set<ServerResponse>();
+  const proxy = createServer((request, response) => {
+    const mode = store.mode;
+    store.requests[mode === 'ok' ? 'forwarded' : mode === '500' ? '500' : 'hung'] =
+      (store.requests[mode === 'ok' ? 'forwarded' : mode === '500' ? '500' : 'hung'] ?? 0) + 1;
+    if (mode === '500') {
+      request.resume();
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      return response.end('Stand-in store failure');
+    }
+    if (mode === 'hang') {
+      request.resume();
+      hung.add(response);
+      response.on('close', () => hung.delete(response));
+      return;
+    }
+    const upstream = forward(
+      {
+        host: '127.0.0.1',
+        port: storePort,
+        path: request.url,
+        method: request.method,
+        headers: request.headers,
+        agent: false,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+  const edgeURL = `http://127.0.0.1:${port}`;
+  const context = { edgeURL, uncachedEdgeURL: edgeURL, siteID: 'local', deployID, token, primaryRegion: 'local' };
+  const store: FaultyBlobs = {
+    context: Buffer.from(JSON.stringify(context)).toString('base64'),
+    mode: 'ok',
+    requests: {},
+    close: () =>
+      new Promise((resolve) => {
+        for (const response of hung) response.destroy();
+        proxy.closeAllConnections();
+        // (no keep-alive to the store, agent: false: its stop would wait for the proxy's idle sockets)
+        proxy.close(() => void blobs.stop().then(() => resolve()));
+      }),
+  };
+  return store;
+}
