@@ -16,7 +16,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { contactMessages, idempotencyKeys, leads, mailOutbox } from '../../src/db/schema.ts';
 import { storedSubmitKey } from '../../src/server/idempotency.ts';
-import type { Submit } from './clients.ts';
+import type { Attempt, Submit } from './clients.ts';
 import type { Delivery } from './mail-provider.ts';
 
 export interface Verdict {
@@ -124,15 +124,11 @@ export async function check(
     );
   }
 
-  const attempts = submits.flatMap((s) => s.attempts);
-  const noAnswer = (told: Submit['attempts'][number]['told']) => typeof told !== 'number';
-  const undocumented = attempts.filter((a) => !a.documented && !(noAnswerExpected && noAnswer(a.told)));
-  for (const a of undocumented.slice(0, 3)) note(`undocumented answer at ${a.at} ms: ${a.told} ${a.code ?? ''}`);
-  const tally = Map.groupBy(attempts, (a) => String(a.told));
-  const told = [...tally]
-    .sort((a, b) => b[1].length - a[1].length)
-    .map(([what, list]) => `${what} ×${list.length}`)
-    .join(', ');
+  const { told, undocumented } = tallyAnswers(
+    submits.flatMap((s) => s.attempts),
+    noAnswerExpected,
+    note,
+  );
 
   return {
     submits: submits.length,
@@ -148,13 +144,31 @@ export async function check(
       duplicated: mailDuplicated,
       keyless: deliveries.filter((d) => d.key === null).length,
     },
-    undocumented: undocumented.length,
+    undocumented,
     told,
     differences,
   };
 }
 
 /** Whether the outbox still holds mail to send (pending, not capped). */
+/**
+ * What the clients were told, most frequent first (`201 ×5012, 503 ×40`), and how many answers the API does not
+ * document (no answer at all is allowed where the server itself was killed); the first three are noted.
+ */
+export function tallyAnswers(
+  attempts: Attempt[],
+  noAnswerExpected: boolean,
+  note: (line: string) => void,
+): { told: string; undocumented: number } {
+  const undocumented = attempts.filter((a) => !a.documented && !(noAnswerExpected && typeof a.told !== 'number'));
+  for (const a of undocumented.slice(0, 3)) note(`undocumented answer at ${a.at} ms: ${a.told} ${a.code ?? ''}`);
+  const told = [...Map.groupBy(attempts, (a) => String(a.told))]
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(([what, list]) => `${what} ×${list.length}`)
+    .join(', ');
+  return { told, undocumented: undocumented.length };
+}
+
 export async function pendingMail(db: Db): Promise<number> {
   return db.$count(mailOutbox, eq(mailOutbox.status, 'pending'));
 }

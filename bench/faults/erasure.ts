@@ -21,7 +21,7 @@ import { documentsStore, partsStore, uploadStores } from '../../src/features/upl
 import { runAdmin } from '../../scripts/admin.ts';
 import type { FaultyBlobs, StoreMode } from './blobs-store.ts';
 import type { Attempt, LoadPlan } from './clients.ts';
-import type { Verdict } from './checker.ts';
+import { tallyAnswers, type Verdict } from './checker.ts';
 import { checkUploads } from './upload-checker.ts';
 import { runUploads, send, type Upload } from './uploads.ts';
 
@@ -185,11 +185,12 @@ export async function checkErasures(db: Db, load: ErasureLoad): Promise<{ verdic
       note(`erasure of ${erasure.email} (store ${erasure.wave}): ${problems.join(', ')}`);
     } else verdict.kept++;
   }
-  const attempts = load.erasures.flatMap((e) => e.attempts);
-  const undocumented = attempts.filter((a) => !a.documented && a.told !== 404);
-  verdict.undocumented += undocumented.length;
-  for (const a of undocumented.slice(0, 3))
-    note(`undocumented erasure answer at ${a.at} ms: ${a.told} ${a.code ?? ''}`);
+  const answers = tallyAnswers(
+    load.erasures.flatMap((e) => e.attempts),
+    false,
+    note,
+  );
+  verdict.undocumented += answers.undocumented;
   verdict.submits += load.erasures.length;
   verdict.answered += load.erasures.filter((e) => e.attempts.some((a) => a.told === 200)).length;
   const waves = (['500', 'hang', 'ok'] as const).map((mode) => {
@@ -197,7 +198,6 @@ export async function checkErasures(db: Db, load: ErasureLoad): Promise<{ verdic
     const pending = wave.reduce((n, e) => n + (e.blobsPending ?? 0), 0);
     return `store ${mode}: ${wave.length} erased, ${pending} blobs left queued`;
   });
-  const told = Map.groupBy(attempts, (a) => String(a.told));
-  verdict.told = `uploads ${verdict.told}; erasures ${[...told].map(([what, list]) => `${what} ×${list.length}`).join(', ')} (${waves.join('; ')})`;
+  verdict.told = `uploads ${verdict.told}; erasures ${answers.told} (${waves.join('; ')})`;
   return { verdict, drainedInS };
 }

@@ -42,6 +42,23 @@ export interface Scenario {
   inject(parts: Parts, faultAt: number): Promise<number>;
 }
 
+/**
+ * Puts a part (the provider, the store) through its modes, each from that many ms after the fault; the last step
+ * is the part's return, and the instant it came back is resolved.
+ */
+async function stepThrough<Mode>(
+  parts: Parts,
+  faultAt: number,
+  part: { mode: Mode },
+  steps: [after: number, mode: NoInfer<Mode>][],
+): Promise<number> {
+  for (const [after, mode] of steps) {
+    await parts.until(faultAt + after);
+    part.mode = mode;
+  }
+  return parts.since();
+}
+
 export const scenarios: Scenario[] = [
   {
     name: 'db-kill',
@@ -71,15 +88,12 @@ export const scenarios: Scenario[] = [
     injected:
       'mail provider: 500 for 6 s, then 429 with Retry-After: 20 for 6 s, then hangs 6 s (delivers, never answers), then recovers',
     async inject(parts, faultAt) {
-      await parts.until(faultAt);
-      parts.provider.mode = '500';
-      await parts.until(faultAt + 6_000);
-      parts.provider.mode = '429';
-      await parts.until(faultAt + 12_000);
-      parts.provider.mode = 'hang';
-      await parts.until(faultAt + 18_000);
-      parts.provider.mode = 'ok';
-      return parts.since();
+      return stepThrough(parts, faultAt, parts.provider, [
+        [0, '500'],
+        [6_000, '429'],
+        [12_000, 'hang'],
+        [18_000, 'ok'],
+      ]);
     },
   },
   {
@@ -110,13 +124,11 @@ export const scenarios: Scenario[] = [
     injected: 'file store: every request answered 500 for 8 s, then hangs 12 s (no answer), then recovers',
     workload: 'uploads',
     async inject(parts, faultAt) {
-      await parts.until(faultAt);
-      parts.blobs.mode = '500';
-      await parts.until(faultAt + 8_000);
-      parts.blobs.mode = 'hang';
-      await parts.until(faultAt + 20_000);
-      parts.blobs.mode = 'ok';
-      return parts.since();
+      return stepThrough(parts, faultAt, parts.blobs, [
+        [0, '500'],
+        [8_000, 'hang'],
+        [20_000, 'ok'],
+      ]);
     },
   },
   {
@@ -125,13 +137,11 @@ export const scenarios: Scenario[] = [
       'file store during erasures: every request answered 500 for 25 s, then hangs 25 s (no answer), then recovers; 5 leads erased as each begins and 5 after',
     workload: 'erasure',
     async inject(parts, faultAt) {
-      await parts.until(faultAt);
-      parts.blobs.mode = '500';
-      await parts.until(faultAt + 25_000);
-      parts.blobs.mode = 'hang';
-      await parts.until(faultAt + 50_000);
-      parts.blobs.mode = 'ok';
-      return parts.since();
+      return stepThrough(parts, faultAt, parts.blobs, [
+        [0, '500'],
+        [25_000, 'hang'],
+        [50_000, 'ok'],
+      ]);
     },
   },
   {

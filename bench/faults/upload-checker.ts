@@ -19,7 +19,7 @@ import type { Db } from '../../src/db/client.ts';
 import { uploadedDocuments } from '../../src/db/schema.ts';
 import { cleanupStaleUploads } from '../../src/features/uploads/cleanup.ts';
 import { documentsStore, partsStore } from '../../src/features/uploads/stores.ts';
-import type { Verdict } from './checker.ts';
+import { tallyAnswers, type Verdict } from './checker.ts';
 import type { Upload } from './uploads.ts';
 
 export async function checkUploads(db: Db, uploads: Upload[], noAnswerExpected: boolean): Promise<Verdict> {
@@ -83,14 +83,11 @@ export async function checkUploads(db: Db, uploads: Upload[], noAnswerExpected: 
     note(`${stray.length} part blobs left after the cleanup, e.g. ${stray[0]!.key}`);
   }
 
-  const attempts = uploads.flatMap((u) => u.attempts);
-  const undocumented = attempts.filter((a) => !a.documented && !(noAnswerExpected && typeof a.told !== 'number'));
-  for (const a of undocumented.slice(0, 3)) note(`undocumented answer at ${a.at} ms: ${a.told} ${a.code ?? ''}`);
-  const tally = Map.groupBy(attempts, (a) => String(a.told));
-  const told = [...tally]
-    .sort((a, b) => b[1].length - a[1].length)
-    .map(([what, list]) => `${what} ×${list.length}`)
-    .join(', ');
+  const { told, undocumented } = tallyAnswers(
+    uploads.flatMap((u) => u.attempts),
+    noAnswerExpected,
+    note,
+  );
   return {
     submits: uploads.length,
     answered: uploads.filter((u) => u.documentId).length,
@@ -99,7 +96,7 @@ export async function checkUploads(db: Db, uploads: Upload[], noAnswerExpected: 
     duplicated,
     unanswered,
     mails: { queued: 0, delivered: 0, lost: 0, duplicated: 0, keyless: 0 },
-    undocumented: undocumented.length,
+    undocumented,
     told,
     differences,
   };
