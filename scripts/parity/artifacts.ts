@@ -4,7 +4,7 @@
  * netlify.toml, ZIP archives), plus the manifest a Netlify build writes next to them. The manifest carries
  * what the runtime needs and an archive does not: each function's routes and its runtime API version.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipFunctions, type Config, type FunctionResult } from '@netlify/zip-it-and-ship-it';
 import { parse } from 'smol-toml';
@@ -70,4 +70,33 @@ export async function bundleFunctions(
   const failed = functions.filter((f) => f.bundlerErrors?.length);
   if (failed.length) throw new Error(`bundling failed for ${failed.map((f) => f.name).join(', ')}`);
   return { directory, functions };
+}
+
+type Manifest = { functions: { name: string; path: string }[] };
+const readManifest = (directory: string) =>
+  JSON.parse(readFileSync(path.join(directory, MANIFEST), 'utf8')) as Manifest;
+
+/**
+ * Makes `target` the artifacts of one deploy holding the functions of several builds (`only` those named, when
+ * given): each archive copied into it (where it is not there already) and the one manifest naming them all, as
+ * the runtime reads it. bench:cold adds its empty function to the site's; the parity run's misconfigured deploy
+ * holds the contact function and the one that fails on purpose.
+ */
+export function assembleDeploy(target: string, builds: { from: Artifacts; only?: string[] }[]): Artifacts {
+  mkdirSync(target, { recursive: true });
+  const manifests = builds.map(({ from }) => readManifest(from.directory));
+  const functions = builds.flatMap(({ from, only }, i) =>
+    manifests[i]!.functions.filter((f) => !only || only.includes(f.name)).map((f) => {
+      const zip = path.join(target, `${f.name}.zip`);
+      if (path.resolve(from.directory) !== path.resolve(target))
+        copyFileSync(path.join(from.directory, `${f.name}.zip`), zip);
+      return { ...f, path: zip };
+    }),
+  );
+  writeFileSync(path.join(target, MANIFEST), JSON.stringify({ ...manifests[0], functions }));
+  const names = new Set(functions.map((f) => f.name));
+  return {
+    directory: target,
+    functions: builds.flatMap(({ from }) => from.functions).filter((f) => names.has(f.name)),
+  };
 }

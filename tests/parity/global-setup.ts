@@ -7,22 +7,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 import type { TestProject } from 'vitest/node';
-import { buildAndBundle, buildArtifacts, keptArtifacts, MANIFEST } from '../../scripts/parity/artifacts.ts';
+import { assembleDeploy, buildAndBundle, buildArtifacts, keptArtifacts } from '../../scripts/parity/artifacts.ts';
 import { startInstance, type FunctionEnv, type Instance } from '../../scripts/parity/instance.ts';
 import type { InstanceOptions } from '../../scripts/parity/server.ts';
 import { deployedSettings } from '../fixtures/deployed-settings.ts';
@@ -115,23 +106,16 @@ export default async function setup(project: TestProject) {
 
     // The misconfigured deploy needs only the function it is asked about: a smaller unpack. Beside it, a function
     // that fails on purpose, built and bundled as the site's are: its stack trace in the log names the source.
-    const someFunctions = folder('artifacts-misconfigured');
-    copyFileSync(path.join(artifacts.directory, 'contact.zip'), path.join(someFunctions, 'contact.zip'));
     // Built inside the repository as the site's functions are, so its stacks name the files as a deploy's do.
-    const failingWork = path.join(repoRoot, 'build/parity-deliberate-error');
-    const failing = await buildAndBundle(repoRoot, path.join(repoRoot, DELIBERATE_ERROR), failingWork);
-    copyFileSync(
-      path.join(failing.directory, 'deliberate-error.zip'),
-      path.join(someFunctions, 'deliberate-error.zip'),
+    const failing = await buildAndBundle(
+      repoRoot,
+      path.join(repoRoot, DELIBERATE_ERROR),
+      path.join(repoRoot, 'build/parity-deliberate-error'),
     );
-    const manifest = (dir: string) =>
-      JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as { functions: { name: string; path: string }[] };
-    const someManifest = manifest(artifacts.directory);
-    someManifest.functions = [
-      ...someManifest.functions.filter((f) => f.name === 'contact'),
-      ...manifest(failing.directory).functions.map((f) => ({ ...f, path: path.join(someFunctions, `${f.name}.zip`) })),
-    ];
-    writeFileSync(path.join(someFunctions, MANIFEST), JSON.stringify(someManifest));
+    const someFunctions = assembleDeploy(folder('artifacts-misconfigured'), [
+      { from: artifacts, only: ['contact'] },
+      { from: failing },
+    ]).directory;
 
     const deploys = {
       production: {
