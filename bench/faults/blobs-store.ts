@@ -7,7 +7,7 @@
  * - `hang`: forwards nothing and never answers (the store timing out), until the mode changes back.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, request as forward, type ServerResponse } from 'node:http';
+import { createServer, request as forward, type ClientRequest, type ServerResponse } from 'node:http';
 import { BlobsServer } from '@netlify/blobs/server';
 
 export type StoreMode = 'ok' | '500' | 'hang';
@@ -26,6 +26,10 @@ export async function startFaultyBlobs(directory: string, port: number, deployID
   const blobs = new BlobsServer({ directory, token });
   const { port: storePort } = await blobs.start();
   const hung = new Set<ServerResponse>();
+  // Requests forwarded to the store and not yet answered: a client that went away mid-request (a server SIGKILLed
+  // mid-upload) left its upload's request to the store open, waiting for a body that never came, and the store's
+  // stop waited on it for ever (a full run printed its table and never exited).
+  const forwarded = new Set<ClientRequest>();
   const proxy = createServer((request, response) => {
     const mode = store.mode;
     store.requests[mode === 'ok' ? 'forwarded' : mode === '500' ? '500' : 'hung'] =
@@ -55,7 +59,10 @@ export async function startFaultyBlobs(directory: string, port: number, deployID
         answer.pipe(response);
       },
     );
+    forwarded.add(upstream);
+    upstream.on('close', () => forwarded.delete(upstream));
     upstream.on('error', () => response.destroy());
+    response.on('close', () => upstream.destroy());
     request.pipe(upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
@@ -68,6 +75,7 @@ export async function startFaultyBlobs(directory: string, port: number, deployID
     close: () =>
       new Promise((resolve) => {
         for (const response of hung) response.destroy();
+        for (const upstream of forwarded) upstream.destroy();
         proxy.closeAllConnections();
         // (no keep-alive to the store, agent: false: its stop would wait for the proxy's idle sockets)
         proxy.close(() => void blobs.stop().then(() => resolve()));
