@@ -11,6 +11,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { useDatabase, type Db, type DbHandle } from '../../src/db/client.ts';
 import { openDatabase } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
+import { rateLimits } from '../../src/db/schema.ts';
+import { forgetPauseReads } from '../../src/server/mail/provider-pause.ts';
 
 let template: Promise<Blob> | undefined;
 
@@ -79,6 +81,8 @@ export function useTestDatabase({
     beforeEach(async () => {
       const { db } = current();
       for (const table of empty) await db.delete(table);
+      // The mail drain's pauses are read at most every few seconds; emptied, they must be read again.
+      if (empty.includes(rateLimits)) forgetPauseReads();
       for (const table of truncate) await truncateTables(db, [table]);
     });
   return {

@@ -1,6 +1,6 @@
 /**
- * A mail provider's request for a pause (Resend's 429 with `Retry-After`), honoured by the whole outbox
- * (src/server/mail/sender.ts). Every invocation drains from the database, so the pause is written there, as a row of
+ * A mail provider's request for a pause (Resend's 429 with `Retry-After`), or a short pause of our own after it
+ * failed (PROVIDER_DOWN_PAUSE_MS), honoured by the whole outbox (src/server/mail/sender.ts). Every invocation drains from the database, so the pause is written there, as a row of
  * `rate_limits` (`mail-pause:<transport>`, its window the pause's end), and a drain does not call a paused transport.
  * Without it, each submit's own drain called the provider again during the pause, to be refused again (and counted
  * against the account's rate). A process reads the pauses at most every PAUSE_READ_MS, so a burst of submits costs
@@ -21,6 +21,14 @@ export class ProviderBusy extends Error {
   }
 }
 
+/**
+ * The pause after a provider failed for itself (a 5xx, no answer in time) without saying for how long: every drain
+ * leaves it alone this long, as after a 429. Without it each submit's own drain called a provider that was down
+ * (`npm run bench:faults`' mail-down: 126 requests into 6 s of 500s), and Resend counts every request against the
+ * account's rate. A mail waits its own backoff (30 s and more) anyway; this only spares the provider the others.
+ */
+export const PROVIDER_DOWN_PAUSE_MS = 5_000;
+
 /** The longest pause a `Retry-After` may impose on the outbox (a larger one waits this long, then tries). */
 export const MAX_RETRY_AFTER_MS = 3600_000;
 
@@ -39,6 +47,14 @@ export const PAUSE_READ_MS = 5_000;
 
 /** What this process read of the pauses (their ends, ms since the epoch; 0: none), and when (the drain's `now`). */
 let known: { at: number; mail: number; slack: number } | null = null;
+
+/**
+ * Forgets what this process read of the pauses. Pauses only ever end by their time, so what was read stays true
+ * for PAUSE_READ_MS, except where tests empty `rate_limits` between them (tests/unit/test-db.ts calls this then).
+ */
+export function forgetPauseReads(): void {
+  known = null;
+}
 
 /** Pauses one transport until `until`: no drain of any process calls it before then. */
 export async function pauseTransport(db: Db, transport: TransportName, until: Date): Promise<void> {

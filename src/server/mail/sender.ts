@@ -17,7 +17,13 @@ import { mailOutbox, type OutboxMail } from '../../db/schema.ts';
 import { isDeployed, platformEnv, type Env } from '../../config/platform.ts';
 import { isSlackKind, SLACK_KINDS, slackWebhookUrl } from './slack.ts';
 import { withSecret } from './sealed.ts';
-import { pauseAsked, pausedTransports, pauseTransport, ProviderBusy } from './provider-pause.ts';
+import {
+  pauseAsked,
+  pausedTransports,
+  pauseTransport,
+  PROVIDER_DOWN_PAUSE_MS,
+  ProviderBusy,
+} from './provider-pause.ts';
 
 export interface Transport {
   name: string;
@@ -180,8 +186,10 @@ export async function drainOutbox(
     } catch (error) {
       failed++;
       if (!(error instanceof MailRefused)) down.add(via);
-      // A provider that asked for a pause gets it from every drain (provider-pause.ts), not only from this mail.
-      const pause = error instanceof ProviderBusy ? error.retryAfterMs : 0;
+      // A provider that asked for a pause gets it from every drain (provider-pause.ts), not only from this mail; one
+      // that failed for itself gets a short one (a mail it refused says nothing of the provider).
+      const pause =
+        error instanceof ProviderBusy ? error.retryAfterMs : error instanceof MailRefused ? 0 : PROVIDER_DOWN_PAUSE_MS;
       if (pause) await pauseTransport(db, via === slack ? 'slack' : 'mail', new Date(now.getTime() + pause));
       await db
         .update(mailOutbox)

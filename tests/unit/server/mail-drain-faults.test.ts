@@ -8,6 +8,7 @@ import { mailOutbox, type OutboxMail, rateLimits, scheduledRuns } from '../../..
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import { drainOutbox, MailRefused, type Transport } from '../../../src/server/mail/sender.ts';
 import { drainBacklog } from '../../../src/server/mail/backlog.ts';
+import { PROVIDER_DOWN_PAUSE_MS } from '../../../src/server/mail/provider-pause.ts';
 import { contactMails } from '../../../src/server/mail/templates.ts';
 import mailDrain from '../../../netlify/functions/mail-drain.mts';
 import { call } from '../function-harness.ts';
@@ -90,6 +91,22 @@ describe('a drain round when the provider fails', () => {
     const rows = await handle.db.select().from(mailOutbox);
     expect(rows.map((r) => r.attempts).sort()).toEqual([0, 0, 0, 1]);
     expect(rows.every((r) => r.status === 'pending')).toBe(true);
+  });
+
+  it('leaves a provider that just failed alone for a few seconds, in every drain, then calls it again', async () => {
+    await queue(2);
+    const t0 = soon().getTime();
+    let down = true;
+    const { transport, calls } = recording(() =>
+      down ? new Error('Resend answered 500 (internal_server_error): down') : null,
+    );
+    expect(await drainOutbox(handle.db, transport, new Date(t0), 25, null)).toEqual({ sent: 0, failed: 1 });
+    // Each submit's own drain a moment later: three mails are due, the provider that just failed is not called.
+    expect(await drainOutbox(handle.db, transport, new Date(t0 + 1000), 25, null)).toEqual({ sent: 0, failed: 0 });
+    expect(calls).toHaveLength(1);
+    down = false;
+    const after = new Date(t0 + PROVIDER_DOWN_PAUSE_MS + 1);
+    expect(await drainOutbox(handle.db, transport, after, 25, null)).toEqual({ sent: 3, failed: 0 });
   });
 
   it('goes on past a mail the provider refuses for itself', async () => {

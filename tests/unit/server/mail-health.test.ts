@@ -8,6 +8,7 @@ import { mailOutbox, type OutboxMail, rateLimits } from '../../../src/db/schema.
 import { probeDocumentsStore } from '../../../src/features/uploads/stores.ts';
 import { healthReport, shownReason } from '../../../src/server/health.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
+import { PROVIDER_DOWN_PAUSE_MS } from '../../../src/server/mail/provider-pause.ts';
 import { drainOutbox, type Transport } from '../../../src/server/mail/sender.ts';
 import { inDeployContext } from '../../../src/config/platform.ts';
 import { useTestDatabase } from '../test-db.ts';
@@ -66,7 +67,8 @@ describe('the mail check of /api/health', () => {
     // A later mail goes through: the latest try is a send, so mail works again (the refused one still retries).
     await new Promise((resolve) => setTimeout(resolve, 5));
     await queue();
-    const due = new Date(Date.now() + 1000); // the new row is due; the refused one waits for its backoff
+    // The new row is due once the provider's short pause after the refusal is over; the refused one waits longer.
+    const due = new Date(Date.now() + PROVIDER_DOWN_PAUSE_MS + 1000);
     expect(await drainOutbox(handle.db, accepting, due)).toEqual({ sent: 1, failed: 0 });
     expect(await mailCheck()).toEqual({ ok: true, detail: 'resend, 1 pending' });
   });
