@@ -11,14 +11,15 @@
  * server FAULTS_PORT (4431), mail stand-in FAULTS_MAIL_PORT (4432), the connection-cutting proxy in front of
  * PostgreSQL FAULTS_PROXY_PORT (54353), the file store's fault proxy FAULTS_BLOBS_PORT (4433: the server's Blobs,
  * bench/faults/blobs-store.ts, through LOCAL_BLOBS_CONTEXT). Upload scenarios run the upload clients
- * (bench/faults/uploads.ts) and their checker (bench/faults/upload-checker.ts) instead. THINK_MS (150): each client's pause between
- * submits (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
+ * (bench/faults/uploads.ts) and their checker (bench/faults/upload-checker.ts) instead, the erasure scenario uploads
+ * and then an admin's erasures (bench/faults/erasure.ts). THINK_MS (150): each client's pause between submits
+ * (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
  */
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { openPostgres } from '../src/db/client.ts';
+import { openPostgres, type Db } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { startServer, stopServer, waitForHealth } from './bench-server.ts';
 import { startCluster } from './faults/cluster.ts';
@@ -27,8 +28,8 @@ import { startMailProvider } from './faults/mail-provider.ts';
 import { startFaultyBlobs } from './faults/blobs-store.ts';
 import { runUploads } from './faults/uploads.ts';
 import { checkUploads } from './faults/upload-checker.ts';
-import { checkErasures, runErasureLoad, type ErasureLoad } from './faults/erasure.ts';
-import { runClients } from './faults/clients.ts';
+import { checkErasures, runErasureLoad } from './faults/erasure.ts';
+import { runClients, type Attempt, type LoadPlan } from './faults/clients.ts';
 import { check, pendingMail, type Verdict } from './faults/checker.ts';
 import { scenarios, type Scenario } from './faults/scenarios.ts';
 import { printTable, type Row } from './faults/table.ts';
@@ -91,6 +92,43 @@ function spawnServer(databaseUrl: string, dataDir: string): ChildProcess {
   return child;
 }
 
+/**
+ * Starts the scenario's clients: `done` resolves with every attempt they made once the load is over, and `check`
+ * then gives the checker's verdict over what they were told (each workload has its own checker).
+ */
+async function startWorkload(
+  scenario: Scenario,
+  plan: LoadPlan,
+  url: string,
+): Promise<{ done: Promise<Attempt[]>; check(db: Db): Promise<Verdict> }> {
+  const noAnswerExpected = !!scenario.noAnswerExpected;
+  if (scenario.workload === 'erasure') {
+    // The erasure workload's admin is made in the scenario's database, as `npm run admin` makes one.
+    const staff = await openPostgres(url, { max: 2 });
+    const load = runErasureLoad(plan, staff.db, blobs, faultAt).finally(() => staff.close());
+    return {
+      done: load.then(({ uploads, erasures }) => [...uploads, ...erasures].flatMap((u) => u.attempts)),
+      async check(db) {
+        const { verdict, drainedInS } = await checkErasures(db, await load);
+        console.log(`  ${scenario.name}: the housekeeping's drain emptied the queue in ${drainedInS.toFixed(1)} s`);
+        return verdict;
+      },
+    };
+  }
+  if (scenario.workload === 'uploads') {
+    const load = runUploads(plan);
+    return {
+      done: load.then((uploads) => uploads.flatMap((u) => u.attempts)),
+      check: async (db) => checkUploads(db, await load, noAnswerExpected),
+    };
+  }
+  const load = runClients(plan);
+  return {
+    done: load.then((submits) => submits.flatMap((s) => s.attempts)),
+    check: async (db) => check(db, scenario.name, await load, provider.deliveries, noAnswerExpected),
+  };
+}
+
 async function runScenario(scenario: Scenario, index: number): Promise<Row> {
   const name = `faults_${index}`;
   const admin = await openPostgres(cluster.url(), { max: 1 });
@@ -143,15 +181,8 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     giveUpAt: loadMs + GIVE_UP_AFTER_LOAD_MS,
     startedAt,
   };
-  const uploading = scenario.workload === 'uploads';
-  const erasing = scenario.workload === 'erasure';
-  // The erasure workload's admin is made in the scenario's database, as `npm run admin` makes one.
-  const staff$ = erasing ? await openPostgres(url, { max: 2 }) : undefined;
-  const load = erasing
-    ? runErasureLoad(plan, staff$!.db, blobs, faultAt)
-    : uploading
-      ? runUploads(plan)
-      : runClients(plan);
+  const workload = await startWorkload(scenario, plan, url);
+  const load = workload.done;
   load.catch(() => {}); // a workload that fails is reported at its await below, not as an unhandled rejection
   const back = await scenario.inject(
     {
@@ -168,8 +199,7 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     },
     faultAt,
   );
-  const loaded = await load.finally(() => staff$?.close());
-  const submits = erasing ? [...(loaded as ErasureLoad).uploads, ...(loaded as ErasureLoad).erasures] : loaded;
+  const attempts = await load;
   console.log(`  ${scenario.name}: load done at ${(since() / 1000).toFixed(1)} s, draining the outbox…`);
 
   const check$ = await openPostgres(url, { max: 2 });
@@ -178,22 +208,7 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     const drainBound = back + MAIL_CAUGHT_UP_WITHIN_S * 1000;
     while (since() < drainBound && (await pendingMail(check$.db)) > 0) await sleep(1000);
     await sleep(500); // a round that sent its last mail marks it sent in its last statement
-    const erased = erasing ? await checkErasures(check$.db, loaded as ErasureLoad) : undefined;
-    if (erased)
-      console.log(
-        `  ${scenario.name}: the housekeeping's drain emptied the queue in ${erased.drainedInS.toFixed(1)} s`,
-      );
-    verdict = erased
-      ? erased.verdict
-      : uploading
-        ? await checkUploads(check$.db, submits as Awaited<ReturnType<typeof runUploads>>, !!scenario.noAnswerExpected)
-        : await check(
-            check$.db,
-            scenario.name,
-            submits as Awaited<ReturnType<typeof runClients>>,
-            provider.deliveries,
-            !!scenario.noAnswerExpected,
-          );
+    verdict = await workload.check(check$.db);
   } finally {
     clearInterval(watchdog); // it watched the load and the outbox's draining, whose bound is in wall time too
     await check$.close();
@@ -201,8 +216,7 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
   await stopServer(server);
   server = undefined;
 
-  const firstAfter = (submits as { attempts: { at: number; told: unknown }[] }[])
-    .flatMap((s) => s.attempts)
+  const firstAfter = attempts
     .filter((a) => a.at >= back && typeof a.told === 'number' && a.told < 300)
     .reduce((first, a) => Math.min(first, a.at), Infinity);
   const answersAgain = (firstAfter - back) / 1000;
@@ -216,8 +230,9 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
     verdict,
     answersAgain,
     mailCaughtUp,
-    providerRequests:
-      uploading || erasing ? { ...provider.requests, ...prefixed('store', blobs.requests) } : provider.requests,
+    providerRequests: scenario.workload
+      ? { ...provider.requests, ...prefixed('store', blobs.requests) }
+      : provider.requests,
     interrupted,
   };
 }

@@ -16,6 +16,13 @@ export interface Row {
   interrupted: number;
 }
 
+/** What a scenario's count is of, by its workload. */
+const COUNTED: Record<NonNullable<Scenario['workload']>, string> = {
+  submits: 'submits',
+  uploads: 'uploads',
+  erasure: 'uploads and erasures',
+};
+
 const seconds = (s: number) => (Number.isFinite(s) ? `${s.toFixed(1)} s` : 'never');
 
 export function printTable(rows: Row[]): void {
@@ -30,7 +37,7 @@ export function printTable(rows: Row[]): void {
   ];
   const lines = rows.map(({ scenario, connections, loadMs, verdict: v, answersAgain, mailCaughtUp, interrupted }) => [
     scenario.name + (interrupted ? ' (interrupted: run again)' : ''),
-    `${connections} conn × ${loadMs / 1000} s, ${v.submits} ${scenario.workload === 'uploads' ? 'uploads' : scenario.workload === 'erasure' ? 'uploads and erasures' : 'submits'}`,
+    `${connections} conn × ${loadMs / 1000} s, ${v.submits} ${COUNTED[scenario.workload ?? 'submits']}`,
     scenario.injected,
     v.told + (v.undocumented ? `; ${v.undocumented} undocumented` : ''),
     `${v.kept} / ${v.lost} / ${v.duplicated}` + (v.unanswered ? ` (${v.unanswered} stored, never told 2xx)` : ''),

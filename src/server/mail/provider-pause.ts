@@ -1,10 +1,11 @@
 /**
  * A mail provider's request for a pause (Resend's 429 with `Retry-After`), or a short pause of our own after it
- * failed (PROVIDER_DOWN_PAUSE_MS), honoured by the whole outbox (src/server/mail/sender.ts). Every invocation drains from the database, so the pause is written there, as a row of
- * `rate_limits` (`mail-pause:<transport>`, its window the pause's end), and a drain does not call a paused transport.
- * Without it, each submit's own drain called the provider again during the pause, to be refused again (and counted
- * against the account's rate). A process reads the pauses at most every PAUSE_READ_MS, so a burst of submits costs
- * one small query every few seconds, not one a submit. The daily housekeeping removes the row a day after.
+ * failed (PROVIDER_DOWN_PAUSE_MS), honoured by the whole outbox (src/server/mail/sender.ts). Every invocation drains
+ * from the database, so the pause is written there, as a row of `rate_limits` (`mail-pause:<transport>`, its window
+ * the pause's end), and a drain does not call a paused transport. Without it, each submit's own drain called the
+ * provider again during the pause, to be refused again (and counted against the account's rate). A process reads
+ * the pauses at most every PAUSE_READ_MS, so a burst of submits costs one small query every few seconds, not one a
+ * submit. The daily housekeeping removes the row a day after.
  */
 import { and, gt, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
