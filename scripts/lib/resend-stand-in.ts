@@ -13,7 +13,11 @@ export interface StandInMail {
   from: string;
   to: string[];
   subject: string;
-  text: string;
+  /** The text part; null for an HTML-only mail. */
+  text: string | null;
+  html?: string | null;
+  /** The mail's headers as the Receiving API gives them (e.g. the receiving server's Authentication-Results). */
+  headers?: Record<string, string>;
   attachments?: { filename: string; contentType: string; bytes: Uint8Array }[];
 }
 
@@ -21,18 +25,22 @@ export interface ResendStandIn {
   url: string;
   /** Puts a received mail in; resolves with its id (the `email_id` of its `email.received` event). */
   add(mail: StandInMail): string;
+  /** The paths asked for so far (the Receiving API's and the downloads'), oldest first. */
+  requested: string[];
   close(): Promise<void>;
 }
 
 /** Starts the stand-in on `port` of 127.0.0.1 (a free one unless given). */
 export async function startResendStandIn(port = 0): Promise<ResendStandIn> {
   const mails = new Map<string, StandInMail & { ids: string[] }>();
+  const requested: string[] = [];
   const server: Server = createServer((request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
     const path = new URL(request.url ?? '/', 'http://x').pathname;
+    requested.push(path);
     const download = /^\/downloads\/([^/]+)\/(\d+)$/.exec(path);
     if (download) {
       const file = mails.get(download[1]!)?.attachments?.[Number(download[2])];
@@ -72,9 +80,9 @@ export async function startResendStandIn(port = 0): Promise<ResendStandIn> {
         bcc: null,
         cc: null,
         reply_to: null,
-        html: null,
+        html: mail.html ?? null,
         text: mail.text,
-        headers: {},
+        headers: mail.headers ?? {},
         message_id: `<${email[1]}@stand-in>`,
         attachments: (mail.attachments ?? []).map((a, i) => ({
           id: mail.ids[i],
@@ -95,6 +103,7 @@ export async function startResendStandIn(port = 0): Promise<ResendStandIn> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    requested,
     add(mail) {
       const id = randomUUID();
       mails.set(id, { ...mail, ids: (mail.attachments ?? []).map(() => randomUUID()) });

@@ -692,6 +692,9 @@ export const webhookEvents = pgTable(
 );
 
 /** One attachment of a received mail: stored as a lead document, or named with why it was not. */
+export const senderChecks = ['pass', 'fail', 'unknown'] as const;
+export type SenderCheck = (typeof senderChecks)[number];
+
 export interface InboundAttachmentNote {
   name: string;
   size: number;
@@ -716,10 +719,15 @@ export const inboundMessages = pgTable(
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull().default(''),
-    /** The new text, the quoted history folded away (email-reply-parser). */
+    /** The new text, the quoted history folded away (src/features/leads/reply-text.ts). */
     newText: text('new_text').notNull().default(''),
     fullText: text('full_text').notNull().default(''),
     attachments: jsonb('attachments').$type<InboundAttachmentNote[]>().notNull().default([]),
+    /**
+     * Whether the receiving server vouched for the From address (a DMARC pass in its Authentication-Results):
+     * `pass`, `fail`, or `unknown` (no verdict); the portal warns unless `pass`.
+     */
+    senderCheck: text('sender_check', { enum: senderChecks }).notNull().default('unknown'),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { expect, test } from '@playwright/test';
-import { leads, mailOutbox } from '../../src/db/schema.ts';
+import { leads, mailOutbox, users } from '../../src/db/schema.ts';
 import { receivedEvent, signEvent, startResendStandIn, type ResendStandIn } from '../../scripts/lib/resend-stand-in.ts';
 import { makeCfb } from '../fixtures/cfb.ts';
 import { contactPayload } from '../fixtures/forms.ts';
@@ -13,6 +13,9 @@ import { e2eReplyDomain, e2eResendPort, e2eWebhookSecret } from '../fixtures/hea
 import { withDb } from './db.ts';
 import { hydrated } from './helpers.ts';
 import { createStaff, signIn } from './portal.ts';
+
+// One stand-in on the server's RESEND_BASE_URL port: the tests of this file run one after another.
+test.describe.configure({ mode: 'serial' });
 
 let resend: ResendStandIn;
 test.beforeAll(async () => {
@@ -96,4 +99,62 @@ test('a reply from the portal, answered by mail: the new text on the timeline, a
   }));
   expect(stored.notice.filter((n) => n.text.includes(`/admin?lead=${lead.id}`))).toHaveLength(1);
   expect(stored.lead.awaitingSince).not.toBeNull();
+});
+
+test('a removed colleague’s former lead writes back: nobody at their address is told, the lead shows unowned with the handover', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const email = `kai-${stamp}@example.com`;
+  const leaver = `leaver-replies-${stamp}@example.com`;
+  const admin = `replies-admin-${stamp}@example.com`;
+  createStaff(leaver, 'editor', 'Lee Leaver');
+  createStaff(admin, 'admin', 'Ada Admin');
+  const sent = await request.post('/api/contact', {
+    data: { ...contactPayload(), email, name: 'Kai Former' },
+    headers: { origin: baseURL! },
+  });
+  expect(sent.status()).toBe(201);
+  const lead = await withDb(async (db) => {
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, leaver));
+    const [row] = await db.update(leads).set({ ownerId: owner!.id }).where(eq(leads.emailKey, email)).returning();
+    return row!;
+  });
+
+  await signIn(page, admin);
+  await page.getByRole('tab', { name: 'User Roles' }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: `Remove from staff ${leaver}` }).click();
+  const removed = page.getByRole('status').filter({ hasText: `${leaver} is no longer staff` });
+  await expect(removed.getByRole('link', { name: /Kai Former/ })).toBeVisible();
+
+  const mail = {
+    from: `Kai Former <${email}>`,
+    to: [`reply+${lead.replyToken}@${e2eReplyDomain}`],
+    subject: 'Re: your message',
+    text: 'Call me on +1 555 0100 tomorrow.',
+  };
+  const body = receivedEvent(resend.add(mail), mail);
+  const answer = await request.post('/api/webhooks/resend', { data: body, headers: signEvent(e2eWebhookSecret, body) });
+  expect(await answer.json()).toEqual({ outcome: 'stored' });
+  const notices = await withDb((db) =>
+    db
+      .select({ to: mailOutbox.to, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'lead.inbound')),
+  );
+  const mine = notices.filter((n) => n.text.includes(`/admin?lead=${lead.id}`));
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.to).not.toBe(leaver);
+  expect(notices.map((n) => n.to)).not.toContain(leaver);
+
+  await page.goto(`/admin?lead=${lead.id}`);
+  await hydrated(page);
+  await expect(page.getByRole('form', { name: 'Owner' }).getByLabel('Owner')).toHaveValue('');
+  await expect(page.locator('ol > li[data-kind="owner"] [data-handover]')).toContainText(
+    'Lee Leaver was removed from staff',
+  );
 });

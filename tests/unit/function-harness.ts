@@ -17,11 +17,13 @@ export interface CallOptions {
   type?: string;
   headers?: Record<string, string>;
   params?: Record<string, string>;
+  /** Collects the work handed to waitUntil here instead of waiting for it: the answer comes as the runtime sends it. */
+  background?: Promise<unknown>[];
 }
 
 /** POSTs `body` as JSON (or `raw`) to `handler` at `path`; resolves after its background work settled. */
 export async function call(handler: Handler, path: string, body?: unknown, init: CallOptions = {}): Promise<Response> {
-  const background: Promise<unknown>[] = [];
+  const background: Promise<unknown>[] = init.background ?? [];
   const headers = new Headers({ 'content-type': init.type ?? 'application/json', ...init.headers });
   if (init.origin !== null) headers.set('origin', init.origin ?? origin);
   const method = init.method ?? 'POST';
@@ -40,6 +42,6 @@ export async function call(handler: Handler, path: string, body?: unknown, init:
     body: hasBody ? (init.raw ?? (body === undefined ? undefined : JSON.stringify(body))) : undefined,
   });
   const response = await handler(request, context);
-  await Promise.all(background);
+  if (!init.background) await Promise.all(background);
   return response;
 }

@@ -19,6 +19,16 @@ export function withBackground<T>(waitUntil: (work: Promise<unknown>) => void, f
   return background.run(waitUntil, fn);
 }
 
+/**
+ * Hands better-auth's background work (its account mails, from the sign-up's and the sign-in's hooks) to the
+ * function's `waitUntil`, so no answer waits for a mail: a sign-up answers in the same time whether the address
+ * is new, waiting for its confirmation or confirmed (docs/security.md). Outside a function call (no `waitUntil`)
+ * the work runs on unawaited.
+ */
+export function inBackground(work: Promise<unknown>): void {
+  background.getStore()?.(work);
+}
+
 /** Queues one account mail (one per token) and starts the drain; the scheduled drain retries failures. */
 async function queueAndSend(db: Db, token: string, mail: Mail): Promise<void> {
   const cause = createHash('sha256').update(token).digest('hex').slice(0, 32);

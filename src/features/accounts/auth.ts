@@ -15,7 +15,7 @@ import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { accountNameProblem } from '../../lib/forms/person-name.schema.ts';
-import { sendAccountMail } from './auth-mail.ts';
+import { inBackground, sendAccountMail } from './auth-mail.ts';
 import { passwordResetMail, verificationMail } from '../../server/mail/templates.ts';
 import { allowedOrigins, configuredOrigins, siteOrigin } from '../../server/origins.ts';
 import {
@@ -193,7 +193,9 @@ function createAuth(db: Db) {
         );
       },
       // A second sign-up of an address not yet confirmed gets a fresh confirmation mail (its link chooses the
-      // password, so whoever signed up first gains nothing); a confirmed address gets nothing, as before.
+      // password, so whoever signed up first gains nothing); a confirmed address gets nothing, as before. It runs
+      // in the background (advanced.backgroundTasks): better-auth's 500 ms floor on this call would otherwise
+      // tell an outsider that the address waits for its confirmation.
       onExistingUserSignUp: async ({ user }, request) => {
         if (user.emailVerified) return;
         await getAuth(db).api.sendVerificationEmail({ body: { email: user.email }, request });
@@ -239,6 +241,9 @@ function createAuth(db: Db) {
       },
     },
     advanced: {
+      // Account mails after the answer, through the function's waitUntil (auth-mail.ts): no answer's time says
+      // whether an address has an account.
+      backgroundTasks: { handler: inBackground },
       // HttpOnly and SameSite=Lax are better-auth's defaults. Secure (and the __Secure- name) wherever the
       // site is deployed, which is HTTPS only; locally the site is plain http, where a browser keeps a Secure
       // cookie on localhost but drops it on a LAN address.

@@ -2,15 +2,15 @@
  * Managing colleagues from the portal, admins only (docs/decisions/0042-agency-runs-it-alone.md; docs/security.md):
  * resetting a colleague's two-factor sign-in after the admin re-entered their own password and authenticator code
  * (the colleague is mailed, every session of theirs ends, they set it up again at their next sign-in), and removing
- * a colleague from staff in one action (every role and every session gone; the leads they own listed for
- * reassignment). Each is one transaction with its action-log row; never one's own account, never the last admin.
+ * a colleague from staff in one action (every role and every session gone; the leads they own handed to nobody,
+ * on their timelines, and listed for reassignment). Each is one transaction with its action-log row; never one's own account, never the last admin.
  */
 import { createOTP } from '@better-auth/utils/otp';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { asc, eq } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { leads, sessions, twoFactors, userRoles, users } from '../../db/schema.ts';
+import { leadEvents, leads, sessions, twoFactors, userRoles, users } from '../../db/schema.ts';
 import type { ConfirmIdentityValues } from '../../lib/forms/people.schema.ts';
 import { recordAudit } from '../../server/action-log.ts';
 import { ApiError, invalidFields, notFound, rateLimited } from '../../server/errors.ts';
@@ -104,7 +104,11 @@ export async function resetColleagueTwoFactor(
   });
 }
 
-/** Removes a colleague from staff: every role and every session in one transaction; the leads they own listed. */
+/**
+ * Removes a colleague from staff: every role and every session in one transaction, and the leads they own handed
+ * to nobody in the same transaction (their notices go to the staff inbox from then on, never to the removed
+ * address), each handover on the lead's timeline; the leads are listed for an admin to reassign.
+ */
 export async function removeColleague(db: Db, admin: SessionUser, id: string | undefined): Promise<RemovedColleague> {
   return db.transaction(async (tx) => {
     await lockAdminRows(tx);
@@ -125,13 +129,36 @@ export async function removeColleague(db: Db, admin: SessionUser, id: string | u
       })
       .from(leads)
       .where(eq(leads.ownerId, user.id))
-      .orderBy(asc(leads.responseDueAt), asc(leads.id));
+      .orderBy(asc(leads.responseDueAt), asc(leads.id))
+      .for('update');
+    if (owned.length) {
+      const now = new Date();
+      await tx.insert(leadEvents).values(
+        owned.map((lead) => ({
+          leadId: lead.id,
+          kind: 'owner' as const,
+          at: now,
+          actorId: admin.id,
+          actorEmail: admin.email,
+          detail: {
+            from: user.id,
+            fromName: user.name,
+            fromEmail: user.email,
+            to: null,
+            toName: null,
+            toEmail: null,
+            reason: 'removed',
+          },
+        })),
+      );
+      await tx.update(leads).set({ ownerId: null, updatedAt: now }).where(eq(leads.ownerId, user.id));
+    }
     await recordAudit(
       tx,
       admin,
       'staff.remove',
       { type: 'user', id: user.id },
-      { email: user.email, roles: held.map((r) => r.role), sessionsEnded: ended.length, leadsOwned: owned.length },
+      { email: user.email, roles: held.map((r) => r.role), sessionsEnded: ended.length, leadsHandedOver: owned.length },
     );
     return {
       email: user.email,

@@ -13,10 +13,11 @@
  */
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { leads, users } from '../../db/schema.ts';
+import { leads } from '../../db/schema.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { enqueueSlack, slackWebhookUrl } from '../../server/mail/slack.ts';
 import { leadAlertMail, leadAlertSlack, type AlertLead, type AlertStage } from './alert-mail.ts';
+import { workingOwner } from './mail-event-parts.ts';
 
 /** How long before its due time a waiting lead's owner is alerted. */
 export const DUE_SOON_HOURS = 4;
@@ -100,14 +101,12 @@ async function alertLead(
       .for('update');
     if (!lead?.awaitingSince || !lead.responseDueAt || !(lead.overdue || lead.dueSoon)) return null;
     const stage: AlertStage = lead.overdue ? 'overdue' : 'due-soon';
-    const [owner] = lead.ownerId
-      ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, lead.ownerId))
-      : [];
+    const owner = await workingOwner(tx, lead.ownerId);
     const subject: AlertLead = {
       ...lead,
       awaitingSince: lead.awaitingSince,
       responseDueAt: lead.responseDueAt,
-      owner: owner ?? null,
+      owner: owner && { name: owner.name, email: owner.email },
     };
     const key = alertKey(lead.id, lead.awaitingSince);
     const mails = await enqueueMail(tx, key, [leadAlertMail(stage, subject, now)]);

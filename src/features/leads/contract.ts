@@ -4,9 +4,8 @@
  */
 import type { AuditSubmission } from '../../db/schema.ts';
 import * as z from 'zod/mini';
-import { messageStatuses, submissionStatuses, type MessageStatus, type SubmissionStatus } from '../../lib/statuses.ts';
+import { messageStatuses, submissionStatuses, type MessageStatus } from '../../lib/statuses.ts';
 import type { LeadState } from '../../lib/statuses.ts';
-import type { DownloadAsked, DownloadOpened } from '../../lib/forms/download.schema.ts';
 import type { Attribution } from '../../lib/attribution.ts';
 import type { SubmissionClock } from '../../lib/audit-report.ts';
 import type { AnswerSection } from './audit-answers.ts';
@@ -161,13 +160,6 @@ export const answeredElsewhereSchema = z.object({
   ),
 });
 
-/** A staff member as a lead names them (its owner, a note's author). */
-export interface StaffName {
-  id: string;
-  name: string;
-  email: string;
-}
-
 /** A lead as the list shows it (and the CSV exports it). Dates are the wire's ISO strings in the portal (`Json<>`). */
 export interface LeadListItem {
   id: string;
@@ -213,72 +205,8 @@ export { UNRECORDED } from '../../lib/lead-source.ts';
 /** One request of a lead, newest first on the lead page: a contact message (whole) or an audit request (its list row). */
 export type LeadRequest = ({ kind: 'message' } & MessageListItem) | ({ kind: 'audit' } & SubmissionListItem);
 
-interface Entry<K extends string> {
-  kind: K;
-  /** When it happened. */
-  at: Date;
-  /** The row it comes from (a request, an event, a mail, an audit-log row, a delivery). */
-  id: string;
-}
-
-/** One entry of a lead's timeline, oldest first: everything that happened with the lead. */
-export type TimelineEntry =
-  | (Entry<'message'> & { message: string; status: MessageStatus; isSpam: boolean })
-  | (Entry<'audit'> & {
-      source: 'contact_page' | 'intake';
-      companyName: string;
-      status: SubmissionStatus;
-      isSpam: boolean;
-    })
-  | (Entry<'status'> & {
-      target: 'message' | 'submission';
-      targetId: string;
-      from: string;
-      to: string;
-      actorEmail: string;
-      via: string | null;
-    })
-  | (Entry<'owner'> & { from: StaffName | null; to: StaffName | null; actorEmail: string })
-  | (Entry<'note'> & { body: string; authorId: string; authorEmail: string; deletableUntil: Date })
-  | (Entry<'reply'> & { subject: string; body: string; actorEmail: string; replyTo: string; mail: TimelineMail | null })
-  | (Entry<'elsewhere'> & { body: string; actorEmail: string })
-  | (Entry<'details'> & { changes: { field: string; from: string; to: string }[]; actorEmail: string })
-  | (Entry<'mail'> & TimelineMail)
-  | (Entry<'report'> & { submissionId: string; version: number })
-  | (Entry<'download'> & DownloadAsked)
-  | (Entry<'download-opened'> & DownloadOpened)
-  | (Entry<'inbound'> & {
-      /** `other_sender`: written from an address other than the lead's; it changed nothing of the lead. */
-      status: 'attached' | 'other_sender';
-      from: string;
-      subject: string;
-      /** The new text, the quoted history folded away; `fullText` is the whole mail. */
-      newText: string;
-      fullText: string;
-      attachments: TimelineAttachment[];
-    });
-
-/** A mail to the lead and its delivery state. */
-export interface TimelineMail {
-  mailKind: string;
-  subject: string;
-  status: 'pending' | 'sent' | 'failed' | 'capped' | 'suppressed';
-  sentAt: Date | null;
-  lastError: string | null;
-  /** The provider's latest delivery event (delivered, delayed, bounced, complained, failed), its words and time. */
-  delivery?: 'delivered' | 'delayed' | 'bounced' | 'complained' | 'failed' | null;
-  deliveryDetail?: string | null;
-  deliveryAt?: Date | null;
-}
-
-/** An attachment of a mail the lead sent: its stored document, or why it was not stored. */
-export interface TimelineAttachment {
-  name: string;
-  size: number;
-  documentId: string | null;
-  hasMacros: boolean;
-  problem: string | null;
-}
+export type { StaffName, TimelineAttachment, TimelineEntry, TimelineMail } from './timeline-contract.ts';
+import type { StaffName, TimelineEntry } from './timeline-contract.ts';
 
 /** `GET /api/admin/leads/:id`: the lead, its requests (newest first) and its timeline (oldest first). */
 export interface LeadDetail {

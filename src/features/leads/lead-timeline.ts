@@ -193,6 +193,7 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
             from: staffName(e.detail.from, e.detail.fromName, e.detail.fromEmail),
             to: staffName(e.detail.to, e.detail.toName, e.detail.toEmail),
             actorEmail: e.actorEmail,
+            removedFromStaff: e.detail.reason === 'removed',
           };
         case 'reply':
           return {
@@ -236,6 +237,7 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
       subject: x.subject,
       newText: x.newText,
       fullText: x.fullText,
+      senderCheck: x.senderCheck,
       attachments: x.attachments,
     })),
     // docs/decisions/0041-resource-downloads.md: each file asked for, with its visit's campaign, and its first opening.

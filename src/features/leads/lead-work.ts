@@ -15,6 +15,7 @@ import { enqueueMail, leadReplyAddress } from '../../server/mail/outbox.ts';
 import { replyDomain } from '../../config/platform.ts';
 import { NOTE_DELETE_MINUTES, type StaffName, type TimelineEntry } from './contract.ts';
 import { leadAssignedMail, leadReplyMail } from './lead-mail.ts';
+import { workingOwner } from './mail-event-parts.ts';
 import { staffWithRole } from './leads.ts';
 
 /** The staff member acting: their id, address and name (a `SessionUser`). */
@@ -207,9 +208,7 @@ export async function replyToLead(
           : `Mail to ${lead.email} bounced (${lead.undeliverableReason ?? 'undeliverable'}): confirm to send anyway.`,
       );
     }
-    const [owner] = lead.ownerId
-      ? await tx.select({ email: users.email }).from(users).where(eq(users.id, lead.ownerId))
-      : [];
+    const owner = await workingOwner(tx, lead.ownerId);
     const domain = replyDomain();
     const replyTo = domain ? leadReplyAddress(lead.replyToken, domain) : (owner?.email ?? site.staffInbox);
     const eventId = randomUUID();

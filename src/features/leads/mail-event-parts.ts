@@ -2,11 +2,11 @@
  * What the webhook's handlers share (docs/decisions/0040-mail-replies-and-delivery.md): the event and what the
  * endpoint passes in, and the notices to a lead's owner.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, exists } from 'drizzle-orm';
 import type { Resend } from 'resend';
 import { site } from '../../config/site.ts';
-import type { Tx } from '../../db/client.ts';
-import { users, type Lead } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { userRoles, users, type Lead } from '../../db/schema.ts';
 import { oneLine } from '../../lib/one-line.ts';
 import { tableMail, type Mail } from '../../server/mail/templates.ts';
 import type { AttachmentCheck, FetchedAttachment } from '../uploads/contract.ts';
@@ -46,11 +46,25 @@ export const firstLines = (text: string): string => {
   return lines.length > 300 ? `${lines.slice(0, 299)}…` : lines;
 };
 
-/** Who is told about a lead: its owner, or the staff inbox. */
-export async function ownerAddress(tx: Tx, lead: Lead): Promise<string> {
-  if (!lead.ownerId) return site.staffInbox;
-  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, lead.ownerId));
-  return owner?.email ?? site.staffInbox;
+/**
+ * A lead's owner while they are staff (hold a role), or null: every path that mails or names "the owner" asks
+ * this, so an account removed from staff is never mailed a lead's data, whatever `leads.owner_id` still says.
+ */
+export async function workingOwner(
+  tx: Tx | Db,
+  ownerId: string | null,
+): Promise<{ id: string; name: string; email: string } | null> {
+  if (!ownerId) return null;
+  const [owner] = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, ownerId), exists(tx.select().from(userRoles).where(eq(userRoles.userId, users.id)))));
+  return owner ?? null;
+}
+
+/** Who is told about a lead: its owner while they are staff, or the staff inbox. */
+export async function ownerAddress(tx: Tx, lead: Pick<Lead, 'ownerId'>): Promise<string> {
+  return (await workingOwner(tx, lead.ownerId))?.email ?? site.staffInbox;
 }
 
 /** The notice of a lead's reply to its owner: the text's first lines and the link. */

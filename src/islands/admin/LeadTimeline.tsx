@@ -5,13 +5,14 @@ import { toast } from 'sonner';
 import type { LeadDetail, TimelineEntry, TimelineMail } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
-import { api, download } from './api.ts';
+import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
 import { personOf, staffLabel } from './lead-format.ts';
 import { useLeadChanged } from './lead-queries.ts';
 import type { Me } from './portal-session.ts';
-import { macroWarning, sourceLabel } from './SubmissionDetail.tsx';
+import { InboundMail } from './InboundMail.tsx';
+import { sourceLabel } from './SubmissionDetail.tsx';
 
 type Detail = Json<LeadDetail>;
 type Entry = Json<TimelineEntry>;
@@ -136,6 +137,12 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
         return (
           <p>
             {staffLabel(e.from, 'Nobody')} → {staffLabel(e.to, 'Nobody')}
+            {e.removedFromStaff && (
+              <span className="block text-sm text-slate-700" data-handover>
+                Handed over: {staffLabel(e.from, 'the owner')} was removed from staff, so the lead’s notices go to the
+                staff inbox until someone takes it
+              </span>
+            )}
           </p>
         );
       case 'details':
@@ -208,53 +215,7 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
           </p>
         );
       case 'inbound':
-        return (
-          <>
-            {e.status === 'other_sender' && (
-              <p className="text-sm font-semibold text-amber-800" data-other-sender>
-                Sent from {e.from}, not the lead’s address: shown here, the lead is unchanged
-              </p>
-            )}
-            <p className="font-medium">{e.subject}</p>
-            <p className="mt-1 whitespace-pre-wrap" data-new-text>
-              {e.newText}
-            </p>
-            {e.fullText.trim() !== e.newText.trim() && (
-              <details className="mt-1 text-sm">
-                <summary className="cursor-pointer text-slate-700">Show the whole mail (quoted text)</summary>
-                <p className="mt-1 whitespace-pre-wrap text-slate-700">{e.fullText}</p>
-              </details>
-            )}
-            {e.attachments.length > 0 && (
-              <ul className="mt-2 text-sm" aria-label="Attachments">
-                {e.attachments.map((a, i) => (
-                  <li key={`${a.name}-${i}`} data-attachment={a.documentId ? 'stored' : 'refused'}>
-                    {a.name}
-                    {a.documentId ? (
-                      <>
-                        {a.hasMacros && <span className="ml-2 font-semibold text-red-700">Contains macros</span>}
-                        <button
-                          type="button"
-                          className={`ml-2 ${buttonClass({ variant: 'link', size: 'inline' })}`}
-                          onClick={() => {
-                            if (a.hasMacros && !window.confirm(macroWarning(a.name))) return;
-                            download(`/api/admin/documents/${a.documentId}`, a.name).catch((error: Error) =>
-                              toast.error(`Error downloading file: ${error.message}`),
-                            );
-                          }}
-                        >
-                          Download<span className="sr-only"> {a.name}</span>
-                        </button>
-                      </>
-                    ) : (
-                      <span className="ml-2 text-red-800">not stored: {a.problem}</span>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        );
+        return <InboundMail entry={e} />;
     }
   };
 

@@ -1,7 +1,7 @@
 /**
  * Colleagues (admins only, in User Roles; its own lazy chunk): reset a colleague's two-factor sign-in after
  * re-entering one's own password and code, or remove a colleague from staff in one action, then see the leads they
- * still own, each a link to reassign (POST /api/admin/people/:id/…; docs/staff-guide.md, "People").
+ * owned (handed to nobody by the removal), each a link to reassign (POST /api/admin/people/:id/…; docs/staff-guide.md, "People").
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -93,7 +93,9 @@ function Removed({ removed }: { removed: Json<RemovedColleague> }) {
       </p>
       {removed.leads.length ? (
         <>
-          <p className="mt-2 font-medium">Leads they own, to give to someone else:</p>
+          <p className="mt-2 font-medium">
+            Leads they owned, now unowned (their notices go to the staff inbox): give each to someone.
+          </p>
           <ul className="mt-1 list-disc pl-5">
             {removed.leads.map((lead) => (
               <li key={lead.id}>

@@ -16,9 +16,11 @@ import type { Mail } from './templates.ts';
  * How many confirmations (`*.confirmation`: the mail to the address a visitor typed) are sent: per
  * recipient address a calendar day (UTC), and site-wide a clock hour. One over a cap is recorded as `capped` and never sent,
  * so the forms cannot flood an inbox from our domain. Staff notifications and account mails (which have
- * better-auth's own limits) are never capped.
+ * better-auth's own limits) are never capped. The download links (`download.confirmation`) have a site-wide hour
+ * of their own: anyone with many addresses can use it up through the download form alone, and the requests'
+ * confirmations must still go out that hour (docs/security.md).
  */
-export const CONFIRMATION_CAPS = { perRecipientPerDay: 3, siteWidePerHour: 100 } as const;
+export const CONFIRMATION_CAPS = { perRecipientPerDay: 3, siteWidePerHour: 100, downloadsPerHour: 100 } as const;
 
 type MailStatus = (typeof mailStatuses)[number];
 
@@ -58,6 +60,13 @@ function capKey(): KeyObject {
   return capKeyCache.key;
 }
 const SITE_KEY = 'mail-cap:site';
+const DOWNLOADS_KEY = 'mail-cap:site:downloads';
+
+/** The site-wide hour a confirmation counts against, and its limit. */
+const siteHourOf = (kind: string): { key: string; limit: number } =>
+  kind === 'download.confirmation'
+    ? { key: DOWNLOADS_KEY, limit: CONFIRMATION_CAPS.downloadsPerHour }
+    : { key: SITE_KEY, limit: CONFIRMATION_CAPS.siteWidePerHour };
 
 /**
  * Takes one unit of a fixed-window counter (`rate_limits`) if it is under `limit`, in the caller's transaction:
@@ -110,7 +119,8 @@ async function statusesUnderCaps(tx: Tx | Db, mails: readonly Mail[], now: Date)
     }
     const to = recipientKey(mail.to.trim().toLowerCase());
     let allowed = await take(tx, to, day, CONFIRMATION_CAPS.perRecipientPerDay);
-    if (allowed && !(await take(tx, SITE_KEY, hour, CONFIRMATION_CAPS.siteWidePerHour))) {
+    const siteHour = siteHourOf(mail.kind);
+    if (allowed && !(await take(tx, siteHour.key, hour, siteHour.limit))) {
       await giveBack(tx, to, day);
       allowed = false;
     }
@@ -217,7 +227,8 @@ export function mailsInStatement(
     const unit = (key: string, windowStart: Date, limit: number, from: string) =>
       sql`${insertSelect(rateLimits, { key, windowStart, count: 1 }, from)} on conflict (key, window_start) do update set count = ${rateLimits.count} + 1 where ${rateLimits.count} < ${limit} returning 1`;
     ctes.push(['cap_to', unit(to, day, CONFIRMATION_CAPS.perRecipientPerDay, after)]);
-    ctes.push(['cap_site', unit(SITE_KEY, windowStartOf(now, HOUR), CONFIRMATION_CAPS.siteWidePerHour, 'cap_to')]);
+    const siteHour = siteHourOf(confirmations[0]!.kind);
+    ctes.push(['cap_site', unit(siteHour.key, windowStartOf(now, HOUR), siteHour.limit, 'cap_to')]);
   }
   // A lead that complained gets no more mail (`suppressed`); one with a reply token gets its reply address.
   const lead = leadCte ? sql.identifier(leadCte) : null;

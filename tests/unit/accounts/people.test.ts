@@ -2,10 +2,15 @@
  * Managing colleagues from the portal (POST /api/admin/people/:id/…; src/features/accounts/people.ts): real
  * accounts, sessions and authenticator codes through better-auth, as the portal's calls make them.
  */
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as peopleFn from '../../../netlify/functions/admin-people.mts';
+import { site } from '../../../src/config/site.ts';
 import { getSessionUser } from '../../../src/features/accounts/session-user.ts';
+import { getLead } from '../../../src/features/leads/lead-timeline.ts';
+import { ownerAddress } from '../../../src/features/leads/mail-event-parts.ts';
 import { auditLog, leads, twoFactors, userRoles, users } from '../../../src/db/schema.ts';
 import { call } from '../function-harness.ts';
 import { PASSWORD, requestWith, signIn, withCookie } from './browser.ts';
@@ -99,7 +104,7 @@ describe('POST /api/admin/people/:id/reset-two-factor', () => {
 });
 
 describe('POST /api/admin/people/:id/remove', () => {
-  it('removes every role and ends every session at once, lists the leads they own, and audits it', async () => {
+  it('removes every role and ends every session at once, hands their leads to nobody on each timeline, and audits it', async () => {
     const { admin, colleagueId, colleague } = await team('editor');
     await handle.db.insert(userRoles).values({ userId: colleagueId, role: 'viewer' });
     const other = await signInWithCode('mia@agency.example', colleague.totpURI); // a second browser of theirs
@@ -137,10 +142,52 @@ describe('POST /api/admin/people/:id/remove', () => {
     expect(await alive(colleague.cookie)).toBe(false);
     expect(await alive(other)).toBe(false);
     expect(await handle.db.select().from(auditLog).where(eq(auditLog.action, 'staff.remove'))).toMatchObject([
-      { actorEmail: 'boss@agency.example', detail: { email: 'mia@agency.example', sessionsEnded: 2, leadsOwned: 1 } },
+      {
+        actorEmail: 'boss@agency.example',
+        detail: { email: 'mia@agency.example', sessionsEnded: 2, leadsHandedOver: 1 },
+      },
+    ]);
+    // The same transaction handed Ann's lead to nobody: from now on its notices go to the staff inbox.
+    const [ann] = await handle.db.select().from(leads).where(eq(leads.emailKey, 'ann@cro.example'));
+    expect(ann!.ownerId).toBeNull();
+    expect(await ownerAddress(handle.db as never, ann!)).toBe(site.staffInbox);
+    const { timeline } = await getLead(handle.db, ann!.id);
+    expect(timeline.filter((e) => e.kind === 'owner')).toMatchObject([
+      {
+        actorEmail: 'boss@agency.example',
+        from: { id: colleagueId, email: 'mia@agency.example' },
+        to: null,
+        removedFromStaff: true,
+      },
     ]);
     // Again: nothing left to remove.
     expect((await (await people(admin.cookie, colleagueId, 'remove')).json()).error.code).toBe('not_staff');
+  });
+
+  it('hands over, through migration 0015, the leads of colleagues removed before removals did', async () => {
+    const { colleagueId } = await team('editor');
+    const now = new Date();
+    await handle.db.insert(leads).values({
+      emailKey: 'cy@cdmo.example',
+      email: 'cy@cdmo.example',
+      name: 'Cy',
+      ownerId: colleagueId,
+      firstRequestAt: now,
+      lastActivityAt: now,
+    });
+    await handle.db.delete(userRoles).where(eq(userRoles.userId, colleagueId)); // removed the old way
+    const file = path.resolve(
+      import.meta.dirname,
+      '../../../netlify/database/migrations/0015_review_fixes/migration.sql',
+    );
+    const [, ...handover] = readFileSync(file, 'utf8').split('--> statement-breakpoint');
+    for (const statement of handover) await handle.db.execute(sql.raw(statement));
+    const [cy] = await handle.db.select().from(leads).where(eq(leads.emailKey, 'cy@cdmo.example'));
+    expect(cy!.ownerId).toBeNull();
+    const { timeline } = await getLead(handle.db, cy!.id);
+    expect(timeline.filter((e) => e.kind === 'owner')).toMatchObject([
+      { from: { id: colleagueId, email: 'mia@agency.example' }, to: null, removedFromStaff: true },
+    ]);
   });
 
   it('never removes the last admin nor one’s own account', async () => {

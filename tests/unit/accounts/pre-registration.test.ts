@@ -54,6 +54,34 @@ describe('an address signed up first by someone else', () => {
     expect((await signIn(owner, attackers)).status).toBe(401);
   });
 
+  it('answers a second sign-up of an unconfirmed address without waiting for its mail (its time tells nothing)', async () => {
+    // The review's probe: better-auth's sendVerificationEmail holds its caller at least 500 ms, so a sign-up that
+    // awaited it answered measurably later for an address waiting for its confirmation. Here that call does not
+    // end until the test lets it: the answer must come first.
+    expect((await signUp(owner, attackers)).status).toBe(200);
+    const api = getAuth(handle.db).api;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const original = api.sendVerificationEmail;
+    const send = vi.spyOn(api, 'sendVerificationEmail').mockImplementation(async (...args) => {
+      await held;
+      return original(...args);
+    });
+    try {
+      const background: Promise<unknown>[] = [];
+      const res = await signUp(owner, owners, { background });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ token: null, user: { email: owner, emailVerified: false } });
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(await confirmations()).toHaveLength(1); // the new mail is still on its way
+      release();
+      await Promise.all(background);
+      expect(await confirmations()).toHaveLength(2);
+    } finally {
+      send.mockRestore();
+    }
+  });
+
   it('confirms nothing through better-auth’s own confirmation link, which would keep the first password', async () => {
     vi.stubEnv('ADMIN_BOOTSTRAP_EMAIL', owner);
     expect((await signUp(owner, attackers)).status).toBe(200);

@@ -4,13 +4,13 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { leads, mailOutbox, rateLimits, users } from '../../../src/db/schema.ts';
+import { leads, mailOutbox, rateLimits, userRoles, users } from '../../../src/db/schema.ts';
 import { queueLeadAlerts } from '../../../src/features/leads/alerts.ts';
 import { attachToLead } from '../../../src/features/leads/lead-link.ts';
 import { DIRECT } from '../../fixtures/lead.ts';
 import { useTestDatabase } from '../test-db.ts';
 
-export const handle = useTestDatabase({ empty: [mailOutbox, leads, users, rateLimits] });
+export const handle = useTestDatabase({ empty: [mailOutbox, leads, users, userRoles, rateLimits] });
 
 export const HOUR = 3_600_000;
 /** A Thursday, 10:00 AM in New York. */
@@ -59,6 +59,8 @@ export const run = (at = NOW, slack = false) => queueLeadAlerts(handle.db, at, s
 
 beforeEach(async () => {
   await handle.db.insert(users).values({ ...owner, emailVerified: true });
+  // Staff: an owner who holds no role (removed from staff) is never mailed a lead's alert.
+  await handle.db.insert(userRoles).values({ userId: owner.id, role: 'editor' });
 });
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -20,7 +20,9 @@ import { CONFIRMATION_CAPS } from '../../../src/server/mail/outbox.ts';
 import type { FnContext } from '../../../src/server/http.ts';
 import { DOWNLOAD_LINK } from '../../../src/lib/forms/download.schema.ts';
 import type { ResourceFileManifest } from '../../../src/lib/resource-files.ts';
-import { meta } from '../../fixtures/forms.ts';
+import * as contact from '../../../netlify/functions/contact.mts';
+import { contactPayload, meta } from '../../fixtures/forms.ts';
+import { call as callFunction } from '../function-harness.ts';
 import { quietConsole, useTestDatabase } from '../test-db.ts';
 
 quietConsole('log'); // the console transport prints each mail: the tests read the link from it
@@ -188,14 +190,37 @@ describe('POST /api/downloads and the mailed link', () => {
     expect(toStranger.map((m) => m.status).sort()).toEqual(['capped', 'sent', 'sent', 'sent']);
     expect(mailedLinks()).toHaveLength(CONFIRMATION_CAPS.perRecipientPerDay);
 
-    // The site's hour full (as after 100 confirmations to anyone): a new address's mail is held too.
+    // The downloads' hour full (as after 100 download links to anyone): a new address's mail is held too.
     const hour = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);
     await handle.db
       .insert(rateLimits)
-      .values({ key: 'mail-cap:site', windowStart: hour, count: CONFIRMATION_CAPS.siteWidePerHour })
-      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: 100 } });
+      .values({ key: 'mail-cap:site:downloads', windowStart: hour, count: CONFIRMATION_CAPS.downloadsPerHour })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: CONFIRMATION_CAPS.downloadsPerHour },
+      });
     expect((await post(payload({ email: 'other@victim.example' }))).status).toBe(201);
     const [held] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'other@victim.example'));
     expect(held!.status).toBe('capped');
+  });
+
+  it('cannot use up the requests’ confirmations: download links count against an hour of their own', async () => {
+    // The review's probe: 100 download requests from 100 addresses an hour left no confirmation for a visitor's
+    // contact or audit request that hour. The downloads now fill only their own hour.
+    const many = Array.from({ length: CONFIRMATION_CAPS.downloadsPerHour }, (_, n) => `reader${n}@many.example`);
+    for (const email of many) expect((await post(payload({ email }))).status).toBe(201);
+    expect((await post(payload({ email: 'one-more@many.example' }))).status).toBe(201);
+    const [over] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'one-more@many.example'));
+    expect(over!.status).toBe('capped');
+    const contactRes = await callFunction(contact.default, '/api/contact', {
+      ...contactPayload(),
+      email: 'visitor@cro.example',
+    });
+    expect(contactRes.status).toBe(201);
+    const [confirmation] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'visitor@cro.example'));
+    expect(confirmation).toMatchObject({
+      kind: 'contact.confirmation',
+      status: expect.stringMatching(/^(pending|sent)$/),
+    });
   });
 });

@@ -121,7 +121,7 @@ describe('scheduled cleanup', () => {
       waitUntil: () => {},
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ staleUploads: 1, strayParts: 2 });
+    expect(await res.json()).toEqual({ staleUploads: 1, strayParts: 2, strayMailedDocuments: 0 });
     expect((await handle.db.select().from(pendingUploads)).map((u) => u.id)).toEqual([fresh]);
     expect(await up.keys(up.parts())).toEqual([`${fresh}/0`]);
     expect(await up.keys(up.documents())).toEqual([kept!.filePath]);
