@@ -101,6 +101,7 @@ export const PORTAL_LABELS = new Set([
   'Replies kept aside',
   'Replies from leads',
   'Preview',
+  'Action',
 ]);
 
 /** Bold words that are not the portal's: other web pages' labels, and the docs' own emphasis and lead-ins. */
@@ -129,6 +130,8 @@ const ELSEWHERE = new Set([
   'Backups',
   'Branches / Restore',
   'Edit',
+  // Database providers (Neon, Supabase, RDS)
+  'Restore to point in time',
   // Resend
   'API Keys',
   'Sending access',
@@ -169,6 +172,14 @@ const ELSEWHERE = new Set([
   'How long the site itself keeps data',
   'Recovery codes still work',
   'Another Postgres than Netlify Database',
+  'Netlify Database',
+  'Your own Postgres',
+  'Known',
+  'Not known to this repository',
+  'Not kept anywhere but the store',
+  'Point-in-time restore',
+  'A daily dump',
+  'Restoring a dump',
   'Invented',
   'Kept',
   'Deleted',
