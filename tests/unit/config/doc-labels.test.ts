@@ -1,15 +1,13 @@
-// The docs promise only what the portal shows, and the how-tos name what the tests hold them to.
+// The docs promise only what the portal shows (the how-tos' files: how-to-files.test.ts).
 //
-// 1. Labels. Every bold span of the staff's and the office manager's pages (the staff guide, the deploy checklist,
-//    the runbook, privacy.md) and every quoted span of the staff guide is either a label of the portal, listed in
-//    PORTAL_LABELS and rendered by an island (src/islands; the System tab's part titles come from
-//    src/features/system/), or a word of another web page or of the doc itself, listed in ELSEWHERE. A new bold
-//    span in neither list fails, so a label the portal does not show ("Create an account") cannot slip in unnoticed.
-//    Left out: a numbered step's title, a lead-in ending with a full stop, and a menu path (`A → B`) whose first
-//    part is not a portal tab (Netlify's, Resend's and GitHub's menus); a path that starts at a portal tab has each
-//    of its parts checked.
-// 2. How-tos. Each how-to of CONTRIBUTING.md named in HOW_TO_FILES names every file a test enforces for that kind of
-//    change, and each enforcing test (or script) does read that file, so the list cannot drift from the tests.
+// Every bold span of the staff's and the office manager's pages (the staff guide, the deploy checklist,
+// the runbook, privacy.md) and every quoted span of the staff guide is either a label of the portal, listed in
+// PORTAL_LABELS and rendered by an island (src/islands; the System tab's part titles come from
+// src/features/system/), or a word of another web page or of the doc itself, listed in ELSEWHERE. A new bold
+// span in neither list fails, so a label the portal does not show ("Create an account") cannot slip in unnoticed.
+// Left out: a numbered step's title, a lead-in ending with a full stop, and a menu path (`A → B`) whose first
+// part is not a portal tab (Netlify's, Resend's and GitHub's menus); a path that starts at a portal tab has each
+// of its parts checked.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -296,91 +294,5 @@ describe('the docs name the portal’s labels as the portal shows them', () => {
     ]);
     expect(rendered('Create an account', text)).toBe(false);
     expect(rendered('Opened … from the mailed link', text)).toBe(true);
-  });
-});
-
-/**
- * The files each how-to must name because a test (or a build check) fails without them: the file, the test or
- * script that enforces it, and what of it that test reads (its module's name, or the export it defines:
- * preview-data.test.ts reads `PREVIEW_DATA`, which src/db/preview-plan.ts defines).
- */
-const HOW_TO_FILES: Record<string, { file: string; enforcedBy: string; reads: string }[]> = {
-  'Add a field to a public form': [
-    { file: 'src/db/preview-plan.ts', enforcedBy: 'tests/unit/privacy/preview-data.test.ts', reads: 'PREVIEW_DATA' },
-    {
-      file: 'src/lib/forms/intake-steps.ts',
-      enforcedBy: 'tests/unit/lib/intake-steps.test.ts',
-      reads: 'intake-steps',
-    },
-    {
-      file: 'src/features/leads/audit-answers.ts',
-      enforcedBy: 'tests/unit/lib/intake-steps.test.ts',
-      reads: 'audit-answers',
-    },
-    { file: 'tests/fixtures/forms.ts', enforcedBy: 'tests/unit/leads/contact.test.ts', reads: 'fixtures/forms' },
-  ],
-  'Add a column or a table (a migration)': [
-    { file: 'src/db/preview-plan.ts', enforcedBy: 'tests/unit/privacy/preview-data.test.ts', reads: 'PREVIEW_DATA' },
-    { file: 'tests/unit/db/migrate.test.ts', enforcedBy: 'tests/unit/db/migrate.test.ts', reads: 'migrations' },
-  ],
-  'Add a portal route': [
-    { file: 'netlify.toml', enforcedBy: 'scripts/check-bundles.ts', reads: 'netlify.toml' },
-    {
-      file: 'tests/unit/accounts/role-routes.ts',
-      enforcedBy: 'tests/unit/accounts/role-matrix.test.ts',
-      reads: 'role-routes',
-    },
-    {
-      file: 'tests/unit/accounts/lead-routes.ts',
-      enforcedBy: 'tests/unit/accounts/role-routes.ts',
-      reads: 'lead-routes',
-    },
-    {
-      file: 'tests/unit/accounts/session-routes.ts',
-      enforcedBy: 'tests/unit/accounts/role-routes.ts',
-      reads: 'session-routes',
-    },
-  ],
-};
-
-/** The text of a `### heading` section of a Markdown text, up to the next heading of that level or above. */
-export function section(text: string, heading: string): string | undefined {
-  const start = text.indexOf(`\n### ${heading}\n`);
-  if (start < 0) return undefined;
-  const rest = text.slice(start + heading.length + 6);
-  const end = rest.search(/\n#{1,3} /);
-  return end < 0 ? rest : rest.slice(0, end);
-}
-
-/** The enforced files a how-to's section does not name in backticks. */
-export const unnamed = (howTo: string, files: readonly string[]): string[] =>
-  files.filter((file) => !howTo.includes(`\`${file}\``));
-
-describe('the how-tos name every file their tests enforce', () => {
-  const contributing = read('CONTRIBUTING.md');
-
-  it.each(Object.entries(HOW_TO_FILES))('"%s" names each file its tests hold it to', (heading, entries) => {
-    const howTo = section(contributing, heading);
-    expect(howTo, `CONTRIBUTING.md has no "### ${heading}"`).toBeDefined();
-    expect(
-      unnamed(
-        howTo!,
-        entries.map((e) => e.file),
-      ),
-    ).toEqual([]);
-  });
-
-  it('lists only files their tests do read', () => {
-    const unread = Object.values(HOW_TO_FILES)
-      .flat()
-      .filter(({ enforcedBy, reads }) => !read(enforcedBy).includes(reads))
-      .map(({ file, enforcedBy }) => `${enforcedBy} does not read ${file}`);
-    expect(unread).toEqual([]);
-  });
-
-  it('fails on a how-to that leaves out an enforced file', () => {
-    const text = '# C\n\n### Add a thing\n\n1. Change `src/db/schema.ts`.\n\n### Next\n\n`src/db/preview-plan.ts`\n';
-    const howTo = section(text, 'Add a thing')!;
-    expect(unnamed(howTo, ['src/db/schema.ts', 'src/db/preview-plan.ts'])).toEqual(['src/db/preview-plan.ts']);
   });
 });
