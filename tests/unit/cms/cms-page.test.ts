@@ -102,6 +102,7 @@ describe('CMS_ORIGIN: the editor on its own origin (docs/decisions/0037)', () =>
       expect(editorOrigin(process.env, new URL(site.url).origin).problem, value).toMatch(/^CMS_ORIGIN must be/);
       const response = await call(cms, '/cms', undefined, { method: 'GET' });
       expect(response.status, value).toBe(503);
+      expect(await response.text(), value).toMatch(/CMS_ORIGIN in Netlify’s environment variables, will not do/);
     }
     expect(editorOrigin({ CMS_ORIGIN: `${editor}/` }, new URL(site.url).origin)).toEqual({ origin: editor });
     expect(editorOrigin({}, new URL(site.url).origin)).toEqual({ origin: undefined });
