@@ -4,7 +4,7 @@
  * into a password field and sent from script as `Authorization: Bearer …` (src/server/health-access.ts), never in
  * the address, and kept nowhere: not in storage, not in the form once the answer came. No terminal needed.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { buttonClass } from '../../lib/ui/button.ts';
 
 /** The detail `/api/health` gives the token's holder (`HealthReport` of src/server/health.ts, as JSON). */
@@ -49,7 +49,7 @@ export function HealthCheck({ onBack }: { onBack: () => void }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [token, setToken] = useState('');
 
-  const check = async (event: FormEvent) => {
+  const check = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = token.trim();
     if (!value) {
