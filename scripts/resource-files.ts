@@ -1,6 +1,7 @@
 /**
  * `node scripts/resource-files.ts` (a step of `npm run build`, after check:content): every resource's file and the
- * manifest to build/resource-files/ (scripts/lib/resource-files.ts); exits 1 naming each entry whose file is wrong.
+ * manifest to build/resource-files/ (scripts/lib/resource-files.ts); exits 1 naming each entry whose file is wrong,
+ * or whose words state pages or a size the file does not have.
  * CONTENT_DIR and RESOURCE_FILES_OUT change the folders (the editor's test builds a copy of the content).
  */
 import path from 'node:path';

@@ -10,13 +10,13 @@
  * their output is printed whole as each finishes, so it never interleaves.
  *
  *   npm test                 everything
- *   npm test -- unit e2e     only those steps (names as below), after the prerequisites
+ *   npm test -- unit e2e     only those steps (names as below), after their own prerequisites
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { installCommand, prerequisites, provision } from './lib/prerequisites.ts';
+import { installCommand, neededFor, prerequisites, provision } from './lib/prerequisites.ts';
 import { judge, totalBudget, totalTarget, type StepTime } from './lib/test-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -57,7 +57,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const missing = provision(prerequisites());
+// Only what the steps asked for need: `npm test -- unit` needs Java, not Chromium nor PostgreSQL.
+const missing = provision(neededFor(prerequisites(), wanted));
 if (missing.length > 0) {
   console.error('npm test needs what this machine lacks:');
   for (const item of missing) console.error(`  ${item.pkg}: ${item.why}`);

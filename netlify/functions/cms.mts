@@ -24,7 +24,14 @@ export default withErrors(
     const { origin, problem } = editorOrigin(process.env, new URL(site.url).origin);
     if (problem) {
       console.error(`The editor is not served: ${problem}.`);
-      return unavailablePage('The content editor');
+      // A setting to fix, not a moment to wait: said in the words of the editor's own "not set up" page.
+      return new Response(
+        '<!doctype html><html lang="en"><title>The content editor is not set up on this site</title>' +
+          '<h1>The content editor is not set up on this site</h1><p>Its address, CMS_ORIGIN in Netlify’s environment ' +
+          'variables, will not do (the function log says why). The deploy checklist (docs/deploy-checklist.md, step ' +
+          '13.5) says which address to use; deploy again once it is set.</p></html>',
+        { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', ...noindex } },
+      );
     }
     const home = origin ?? url.origin;
     // The frame on its own, or the editor on another origin than its own: to the editor's one address.

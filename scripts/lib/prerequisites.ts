@@ -13,8 +13,14 @@ export interface Prerequisite {
   pkg: string;
   /** Why the tests need it, for the message. */
   why: string;
+  /** The steps of `npm test` that need it (scripts/test.ts): `npm test -- unit` asks for Java only. */
+  steps: readonly string[];
   present: () => boolean;
 }
+
+/** What the named steps of `npm test` need (all of `list` when none is named: the whole run). */
+export const neededFor = (list: readonly Prerequisite[], steps: readonly string[]): Prerequisite[] =>
+  steps.length === 0 ? [...list] : list.filter((item) => item.steps.some((name) => steps.includes(name)));
 
 const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
@@ -22,21 +28,25 @@ export const prerequisites = (env: NodeJS.ProcessEnv = process.env): Prerequisit
   {
     pkg: 'chromium',
     why: 'the end-to-end tests drive it',
+    steps: ['e2e'],
     present: () => existsSync(env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM),
   },
   {
     pkg: 'chromium-headless-shell',
     why: 'most end-to-end tests drive its lighter headless build',
+    steps: ['e2e'],
     present: () => existsSync(env.CHROMIUM_HEADLESS_SHELL_PATH ?? DEBIAN_HEADLESS_SHELL),
   },
   {
     pkg: 'default-jre-headless',
     why: 'the W3C HTML checker over the build runs on Java',
+    steps: ['unit'],
     present: () => onPath('java'),
   },
   {
     pkg: 'postgresql-15',
     why: 'the server tests also run against PostgreSQL 15',
+    steps: ['pg', 'parity'],
     present: () => existsSync(`${env.PGBIN ?? '/usr/lib/postgresql/15/bin'}/postgres`),
   },
 ];

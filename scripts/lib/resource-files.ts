@@ -10,6 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import { collectionFiles } from '../../src/lib/content-schemas.ts';
 import { brand } from '../../src/lib/brand-tokens.ts';
 import {
+  formatFileSize,
   RESOURCE_FILE_MAX_MB,
   resourceFileExtensions,
   RESOURCE_FILE_TYPES,
@@ -27,6 +28,7 @@ const MAX_BYTES = RESOURCE_FILE_MAX_MB * 1024 * 1024;
 interface ResourceData {
   title: string;
   description: string;
+  metaDescription?: string;
   date: string | Date;
   tab: string;
   file?: string;
@@ -84,13 +86,43 @@ async function pageCount(bytes: Uint8Array): Promise<number | null> {
   }
 }
 
+/**
+ * What a resource's words say of its file that the built file is not (one line each, or none): a page count
+ * (`24-page`, `12 pages`) other than the manifest's pages, or a size (`240 KB`, `1.8 MB`) other than the size the
+ * card shows (formatFileSize). Read in the title, the description and the search description, where a visitor
+ * reads them before downloading; a text that states neither passes.
+ */
+export function statedFileProblems(
+  texts: Record<string, string | undefined>,
+  entry: Pick<ResourceFileEntry, 'bytes' | 'pages' | 'extension'>,
+): string[] {
+  const problems: string[] = [];
+  const size = formatFileSize(entry.bytes);
+  for (const [field, text] of Object.entries(texts)) {
+    if (!text) continue;
+    for (const match of text.matchAll(/\b(\d+)[\s-]pages?\b/gi)) {
+      const stated = Number(match[1]);
+      if (stated !== entry.pages)
+        problems.push(
+          `${field} says "${match[0]}" but the file has ${entry.pages === null ? 'no page count (not a PDF)' : `${entry.pages} page${entry.pages === 1 ? '' : 's'}`}: fix the text or attach the real file`,
+        );
+    }
+    for (const match of text.matchAll(/\b(\d+(?:\.\d+)?)\s?(B|KB|MB)\b/g)) {
+      if (`${Number(match[1])} ${match[2]}` !== size)
+        problems.push(`${field} says "${match[0]}" but the file is ${size}: fix the text or attach the real file`);
+    }
+  }
+  return problems;
+}
+
 /** The article of an MDX file: what follows its frontmatter. */
 const articleOf = (file: string) => readFileSync(file, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n?/, '');
 
 /**
  * Writes every resource's file to `outDir` (emptied first) with the manifest, and resolves with the manifest and
- * the problems, one line each naming the entry (`content/resources/x.mdx: file ./files/x.pdf is not a PDF file…`).
- * Nothing is written for an entry with a problem.
+ * the problems, one line each naming the entry (`content/resources/x.mdx: file ./files/x.pdf is not a PDF file…`,
+ * `content/resources/x.mdx: description says "24-page" but the file has 3 pages…`). Nothing is kept for an entry
+ * with a problem.
  */
 export async function buildResourceFiles(
   contentRoot: string,
@@ -132,6 +164,15 @@ export async function buildResourceFiles(
       gated: data.gated !== false,
       made: data.file ? 'attached' : 'generated',
     };
+    const stated = statedFileProblems(
+      { title: data.title, description: data.description, metaDescription: data.metaDescription },
+      entry,
+    );
+    if (stated.length) {
+      problems.push(...stated.map((line) => `${rel(file)}: ${line}`));
+      rmSync(path.join(outDir, fileName));
+      continue;
+    }
     manifest[slug] = entry;
   }
   writeFileSync(path.join(outDir, RESOURCE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -38,7 +38,8 @@ export function cmsSettings(env: CmsEnv): CmsSettings & { problems: string[] } {
  * served there only (elsewhere it redirects there), and that origin serves nothing else of the site's functions
  * (no portal, no sign-in), so the editor's `'unsafe-eval'` and Decap's GitHub token in localStorage share no
  * origin with a staff session or the report drafts. Read at run time by the functions. `problem`: a value that
- * will not do (then /cms is served nowhere, and says so in the log).
+ * will not do (then /cms is served nowhere, and says so in the log), such as the site's netlify.app address
+ * (`SITE_NAME`, set by Netlify) while a custom domain is the primary one.
  */
 export function editorOrigin(env: CmsEnv, siteOrigin: string): { origin: string | undefined; problem?: string } {
   const value = env.CMS_ORIGIN?.trim();
@@ -49,5 +50,13 @@ export function editorOrigin(env: CmsEnv, siteOrigin: string): { origin: string 
     return { origin: undefined, problem: `CMS_ORIGIN must be an origin such as https://cms.agency.com ("${value}")` };
   if (url.origin === siteOrigin)
     return { origin: undefined, problem: `CMS_ORIGIN must be another origin than the site's own ("${value}")` };
+  // Netlify redirects the site's own netlify.app address to a custom primary domain, and /cms there back to the
+  // editor's origin: a loop. A domain alias (cms.agency.com) is served as it is (docs/deploy-checklist.md, 13.5).
+  const netlifyAddress = env.SITE_NAME?.trim() && `${env.SITE_NAME.trim().toLowerCase()}.netlify.app`;
+  if (netlifyAddress && url.hostname === netlifyAddress && URL.parse(siteOrigin)?.hostname !== netlifyAddress)
+    return {
+      origin: undefined,
+      problem: `CMS_ORIGIN must not be the site's netlify.app address once a custom domain is primary: Netlify redirects it to ${siteOrigin}, so /cms would loop; use a domain alias such as https://cms.agency.com ("${value}")`,
+    };
   return { origin: url.origin };
 }

@@ -6,7 +6,16 @@ type Json = Record<string, unknown>;
 
 const abs = (path: string) => new URL(path, site.url).href;
 
-/** The agency as an Organization (home page). */
+/** How to reach the agency: its phone and mail, as a ContactPoint of the Organization. */
+const contactPoint = (): Json => ({
+  '@type': 'ContactPoint',
+  contactType: 'sales',
+  email: site.email,
+  telephone: phoneHref.replace('tel:', ''),
+  availableLanguage: 'English',
+});
+
+/** The agency as an Organization, with its contact point (the home page; the contact page's ContactPage). */
 export function organization(): Json {
   return {
     '@context': 'https://schema.org',
@@ -26,7 +35,20 @@ export function organization(): Json {
       postalCode: site.address.postalCode,
       addressCountry: site.address.country,
     },
+    contactPoint: contactPoint(),
     sameAs: Object.values(site.social),
+  };
+}
+
+/** The contact page as a ContactPage about the agency: its details and contact point, as on the home page. */
+export function contactPage(): Json {
+  const { '@context': context, ...agency } = organization();
+  return {
+    '@context': context,
+    '@type': 'ContactPage',
+    url: abs('/contact'),
+    name: `Contact ${site.agencyName}`,
+    mainEntity: agency,
   };
 }
 

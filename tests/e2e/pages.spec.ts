@@ -207,7 +207,7 @@ test('resource articles hold the figures the product names', async ({ page }) =>
   const figures: Record<string, string[]> = {
     'bolesta-audit-insights': ['200', '87%', '215%', '$2.3M', '67%', '123%', '42%', '$2.1M', '3-minute read'],
     'cro-linkedin-strategies': ['2-3', 'Do', 'Avoid'],
-    'foreign-psp-us-market-guide': ['24 pages', '$200+ billion', '$0 to $12M in 18 months', 'no email'],
+    'foreign-psp-us-market-guide': ['$200+ billion', '$0 to $12M in 18 months', 'no email'],
     'cro-marketing-toolkit': ['10'],
     'rfp-readiness-checklist': ['47'],
     'marketing-budget-calculator': ['40%', '25%', '20%', '10%', '5%', 'Excel'],

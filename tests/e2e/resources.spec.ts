@@ -82,7 +82,7 @@ test.describe('resources page', () => {
     await expect(papers!).toHaveAttribute('aria-selected', 'true');
     await expect(papers!).toHaveAttribute('tabindex', '0');
     await expect(blog!).toHaveAttribute('tabindex', '-1');
-    await expect(panel).toContainText('24-page guide');
+    await expect(panel).toContainText('A guide to entering the $200+ billion U.S. pharma services market');
     await expect(panel).toContainText('47-point');
 
     await page.keyboard.press('ArrowRight');
@@ -134,7 +134,7 @@ const articles: Record<string, { figures: string[]; links: string[] }> = {
   },
   'cro-linkedin-strategies': { figures: ['2-3 posts per week', 'Do', 'Avoid'], links: ['/contact'] },
   'foreign-psp-us-market-guide': {
-    figures: ['24 pages', '$200+ billion', 'from $0 to $12M in 18 months', 'no email'],
+    figures: ['$200+ billion', 'from $0 to $12M in 18 months', 'no email'],
     links: ['/contact'],
   },
   'cro-marketing-toolkit': { figures: ['10 templates'], links: ['/contact'] },

@@ -29,6 +29,15 @@ test('home carries the Organization', async ({ request }) => {
   });
 });
 
+test('the contact page carries the agency with its contact point, as the home page does', async ({ request }) => {
+  const home = one(await jsonLd(request, '/'), 'Organization');
+  const contact = one(await jsonLd(request, '/contact'), 'ContactPage');
+  const { '@context': _context, ...agency } = home;
+  expect(contact.mainEntity).toEqual(agency);
+  expect(agency.contactPoint).toMatchObject({ '@type': 'ContactPoint', email: site.email });
+  expect(agency.contactPoint.telephone).toMatch(/\d{3}/);
+});
+
 test('services, digital marketing and the audit landing carry their Service data', async ({ request }) => {
   const services = one(await jsonLd(request, '/services'), 'Service');
   expect(services.provider.name).toBe(site.agencyName);

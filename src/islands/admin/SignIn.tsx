@@ -5,7 +5,7 @@
  * are checked with the account schemas (account.schema.ts), whose password length is better-auth's.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
 import type * as z from 'zod/mini';
@@ -27,8 +27,8 @@ import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { usePortalForm } from './usePortalForm.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 
-type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'code';
-type FormMode = Exclude<Mode, 'code'>;
+type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset' | 'code' | 'health';
+type FormMode = Exclude<Mode, 'code' | 'health'>;
 
 const schemas = {
   'sign-in': signInSchema,
@@ -50,6 +50,9 @@ const buttons: Record<FormMode, string> = {
 };
 const linkClass = 'font-semibold text-brand-700 underline';
 
+// The set-up check is for whoever set the site up, rarely opened: its own chunk, out of every sign-in's budget.
+const HealthCheck = lazy(() => import('./HealthCheck.tsx').then((module) => ({ default: module.HealthCheck })));
+
 export function SignIn({
   signedInWithoutRole,
   expired = false,
@@ -65,7 +68,10 @@ export function SignIn({
   const [confirming] = useState(isConfirmation);
   const [replacedLink] = useState(() => openedLinkNotice() === 'replaced');
   // One form for every screen (the email typed stays), checked by the schema of the screen shown.
-  const schema = schemas[mode === 'code' ? 'sign-in' : mode] as z.ZodMiniType<AccountValues, AccountValues>;
+  const schema = schemas[mode === 'code' || mode === 'health' ? 'sign-in' : mode] as z.ZodMiniType<
+    AccountValues,
+    AccountValues
+  >;
   const { form, refuse } = usePortalForm(schema, { email: '', password: '' });
 
   /** Another screen: the email typed so far stays, the messages of this one go. */
@@ -133,6 +139,20 @@ export function SignIn({
     );
   }
 
+  // Before any administrator exists, the holder of HEALTH_TOKEN reads here what the site found (no terminal).
+  if (mode === 'health')
+    return (
+      <Suspense
+        fallback={
+          <p role="status" className="py-16 text-center text-slate-600">
+            Loading…
+          </p>
+        }
+      >
+        <HealthCheck onBack={() => show('sign-in')} />
+      </Suspense>
+    );
+
   const title = mode === 'reset' && confirming ? 'Confirm your email: choose your password' : titles[mode];
 
   return (
@@ -192,6 +212,9 @@ export function SignIn({
             </button>
             <button type="button" className={linkClass} onClick={() => show('forgot')}>
               Forgot your password?
+            </button>
+            <button type="button" className={`${linkClass} basis-full text-left`} onClick={() => show('health')}>
+              Check the site’s set-up (health token)
             </button>
           </>
         ) : (

@@ -102,8 +102,24 @@ describe('CMS_ORIGIN: the editor on its own origin (docs/decisions/0037)', () =>
       expect(editorOrigin(process.env, new URL(site.url).origin).problem, value).toMatch(/^CMS_ORIGIN must be/);
       const response = await call(cms, '/cms', undefined, { method: 'GET' });
       expect(response.status, value).toBe(503);
+      expect(await response.text(), value).toMatch(/CMS_ORIGIN in Netlify’s environment variables, will not do/);
     }
     expect(editorOrigin({ CMS_ORIGIN: `${editor}/` }, new URL(site.url).origin)).toEqual({ origin: editor });
     expect(editorOrigin({}, new URL(site.url).origin)).toEqual({ origin: undefined });
+  });
+
+  it('refuses the site’s netlify.app address once a custom domain is primary (Netlify redirects it there: a loop)', () => {
+    const env = { CMS_ORIGIN: 'https://bolesta-site.netlify.app', SITE_NAME: 'bolesta-site' };
+    expect(editorOrigin(env, 'https://www.agency.com').problem).toMatch(
+      /^CMS_ORIGIN must not be the site's netlify\.app address once a custom domain is primary: Netlify redirects it to https:\/\/www\.agency\.com/,
+    );
+    expect(editorOrigin(env, 'https://www.agency.com').origin).toBeUndefined();
+    // A domain alias of the site is served as it is; before a custom domain, netlify.app is the site itself.
+    expect(editorOrigin({ ...env, CMS_ORIGIN: 'https://cms.agency.com' }, 'https://www.agency.com')).toEqual({
+      origin: 'https://cms.agency.com',
+    });
+    expect(editorOrigin({ ...env, CMS_ORIGIN: 'https://other-site.netlify.app' }, 'https://www.agency.com')).toEqual({
+      origin: 'https://other-site.netlify.app',
+    });
   });
 });

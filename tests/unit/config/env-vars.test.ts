@@ -114,7 +114,7 @@ describe('the environment variables of docs/configuration.md', () => {
     ]);
     expect(reads.get('NETLIFY_PURGE_API_TOKEN')).toEqual(['src/features/blog/cache.ts']);
     expect(reads.get('URL')).toEqual(['src/config/settings.ts']);
-    expect(reads.get('SITE_NAME')).toEqual(['src/features/accounts/auth.ts']);
+    expect(reads.get('SITE_NAME')).toEqual(['src/config/cms.ts', 'src/features/accounts/auth.ts']);
     expect(reads.get('ADMIN_BOOTSTRAP_EMAIL')).toEqual(['src/features/accounts/first-admin.ts']);
     expect(reads.get('PGBIN')).toEqual([
       'bench/faults/cluster.ts',

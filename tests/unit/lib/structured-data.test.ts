@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { site } from '../../../src/config/site.ts';
-import { breadcrumbs, productOffers, service } from '../../../src/lib/structured-data.ts';
+import { breadcrumbs, contactPage, organization, productOffers, service } from '../../../src/lib/structured-data.ts';
 
 describe('structured data builders', () => {
   it('builds a breadcrumb trail through registered parents and names unregistered pages by their title', () => {
@@ -52,6 +52,25 @@ describe('structured data builders', () => {
       price: '450.00',
       priceCurrency: 'USD',
       priceSpecification: { unitText: 'per month' },
+    });
+  });
+});
+
+describe('the agency on the contact page', () => {
+  it('carries the same details as the home page, with its contact point', () => {
+    const page = contactPage();
+    expect(page).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ContactPage',
+      url: `${site.url}/contact`,
+    });
+    const { '@context': _context, ...agency } = organization();
+    expect(page.mainEntity).toEqual(agency);
+    expect(agency).toMatchObject({
+      '@type': 'Organization',
+      email: site.email,
+      address: { '@type': 'PostalAddress', streetAddress: site.address.street },
+      contactPoint: { '@type': 'ContactPoint', email: site.email, telephone: expect.stringMatching(/^\+?\d/) },
     });
   });
 });

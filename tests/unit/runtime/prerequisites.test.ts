@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { installCommand, prerequisites, provision, type Prerequisite } from '../../../scripts/lib/prerequisites.ts';
+import {
+  installCommand,
+  neededFor,
+  prerequisites,
+  provision,
+  type Prerequisite,
+} from '../../../scripts/lib/prerequisites.ts';
 
-const item = (pkg: string, present: () => boolean): Prerequisite => ({ pkg, why: `for ${pkg}`, present });
+const item = (pkg: string, present: () => boolean): Prerequisite => ({ pkg, why: `for ${pkg}`, steps: [], present });
 
 describe('npm test prerequisites', () => {
   it('looks for Chromium and its headless shell where CHROMIUM_PATH and CHROMIUM_HEADLESS_SHELL_PATH point, Java on the PATH and PostgreSQL 15 under PGBIN', () => {
@@ -22,6 +28,17 @@ describe('npm test prerequisites', () => {
       true,
       false,
     ]);
+  });
+
+  it('asks each step for what it needs only: Java for unit, Chromium for e2e, PostgreSQL for pg and parity', () => {
+    const list = prerequisites({});
+    const needs = (...steps: string[]) => neededFor(list, steps).map((entry) => entry.pkg);
+    expect(needs('unit')).toEqual(['default-jre-headless']);
+    expect(needs('lint', 'check', 'build', 'bundles', 'budget')).toEqual([]);
+    expect(needs('e2e')).toEqual(['chromium', 'chromium-headless-shell']);
+    expect(needs('pg')).toEqual(['postgresql-15']);
+    expect(needs('parity')).toEqual(['postgresql-15']);
+    expect(needs()).toEqual(['chromium', 'chromium-headless-shell', 'default-jre-headless', 'postgresql-15']);
   });
 
   it('returns what is missing, untouched, when it may not install, and names the one command', () => {
