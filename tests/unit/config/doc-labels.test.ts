@@ -68,6 +68,7 @@ export const PORTAL_LABELS = new Set([
   'Address undeliverable',
   'Marked our mail as spam',
   'Replied, waiting on us',
+  'Sender not verified',
   'Mail from the lead',
   'Asked for …',
   'Opened … from the mailed link',
