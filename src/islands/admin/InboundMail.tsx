@@ -1,10 +1,7 @@
 /** A mail the lead (or someone else) sent to the lead's reply address, as its timeline entry shows it. */
-import { toast } from 'sonner';
 import type { TimelineEntry } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
-import { buttonClass } from '../../lib/ui/button.ts';
-import { download } from './api.ts';
-import { macroWarning } from './SubmissionDetail.tsx';
+import { DocumentDownload } from './DocumentDownload.tsx';
 
 type Inbound = Json<Extract<TimelineEntry, { kind: 'inbound' }>>;
 
@@ -44,18 +41,7 @@ export function InboundMail({ entry }: { entry: Inbound }) {
               {a.documentId ? (
                 <>
                   {a.hasMacros && <span className="ml-2 font-semibold text-red-700">Contains macros</span>}
-                  <button
-                    type="button"
-                    className={`ml-2 ${buttonClass({ variant: 'link', size: 'inline' })}`}
-                    onClick={() => {
-                      if (a.hasMacros && !window.confirm(macroWarning(a.name))) return;
-                      download(`/api/admin/documents/${a.documentId}`, a.name).catch((error: Error) =>
-                        toast.error(`Error downloading file: ${error.message}`),
-                      );
-                    }}
-                  >
-                    Download<span className="sr-only"> {a.name}</span>
-                  </button>
+                  <DocumentDownload id={a.documentId} name={a.name} hasMacros={a.hasMacros} className="ml-2" />
                 </>
               ) : (
                 <span className="ml-2 text-red-800">not stored: {a.problem}</span>

@@ -8,18 +8,13 @@ import { toast } from 'sonner';
 import type { Json } from '../../lib/json.ts';
 import type { SubmissionDetail as Detail } from '../../features/leads/contract.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
-import { api, download } from './api.ts';
+import { api } from './api.ts';
+import { DocumentDownload } from './DocumentDownload.tsx';
 import { dayTime } from './format.ts';
 
 export const sourceLabel = { contact_page: 'Contact page', intake: 'Intake' } as const;
 
 type Level = 3 | 4 | 5;
-
-/** Asked before a document with macros downloads (the upload flagged it, src/features/uploads/macros.ts). */
-export const macroWarning = (name: string) =>
-  `"${name}" contains macros, code that runs when they are enabled and can take over the computer. ` +
-  'Do not open it in Office with macros enabled (never click "Enable Content" or "Enable Macros"); ' +
-  'open it in a viewer, or with macros disabled. Download it anyway?';
 
 export function SubmissionDetail({
   id,
@@ -107,18 +102,7 @@ export function SubmissionDetail({
                         Contains macros
                       </strong>
                     )}
-                    <button
-                      type="button"
-                      className={buttonClass({ variant: 'link', size: 'inline' })}
-                      onClick={() => {
-                        if (doc.hasMacros && !window.confirm(macroWarning(doc.fileName))) return;
-                        download(`/api/admin/documents/${doc.id}`, doc.fileName).catch((error: Error) =>
-                          toast.error(`Error downloading file: ${error.message}`),
-                        );
-                      }}
-                    >
-                      Download<span className="sr-only"> {doc.fileName}</span>
-                    </button>
+                    <DocumentDownload id={doc.id} name={doc.fileName} hasMacros={doc.hasMacros} />
                   </li>
                 ))}
               </ul>
