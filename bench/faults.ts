@@ -99,23 +99,34 @@ function spawnServer(databaseUrl: string, dataDir: string): ChildProcess {
 
 /**
  * Starts the scenario's clients: `done` resolves with every attempt they made once the load is over, and `check`
- * then gives the checker's verdict over what they were told (each workload has its own checker).
+ * then gives the checker's verdict over what they were told (each workload has its own checker). `ready` resolves
+ * once what the fault needs in place is there (the erasure workload's uploads whole; at once for the others).
  */
 async function startWorkload(
   scenario: Scenario,
   plan: LoadPlan,
   url: string,
-): Promise<{ done: Promise<Attempt[]>; check(db: Db): Promise<Verdict> }> {
+): Promise<{ done: Promise<Attempt[]>; ready: Promise<void>; check(db: Db): Promise<Verdict> }> {
   const noAnswerExpected = !!scenario.noAnswerExpected;
   if (scenario.workload === 'erasure') {
     // The erasure workload's admin is made in the scenario's database, as `npm run admin` makes one.
     const staff = await openPostgres(url, { max: 2 });
-    const load = runErasureLoad(plan, staff.db, blobs, faultAt).finally(() => staff.close());
+    const uploaded = Promise.withResolvers<void>();
+    const load = runErasureLoad(plan, staff.db, blobs, faultAt, uploaded.resolve).finally(() => {
+      uploaded.resolve(); // a load that failed holds no fault back
+      return staff.close();
+    });
     return {
+      ready: uploaded.promise,
       done: load.then(({ uploads, erasures }) => [...uploads, ...erasures].flatMap((u) => u.attempts)),
       async check(db) {
-        const { verdict, drainedInS } = await checkErasures(db, await load);
-        console.log(`  ${scenario.name}: the housekeeping's drain emptied the queue in ${drainedInS.toFixed(1)} s`);
+        const erasures = await load;
+        const { verdict, drainedInS } = await checkErasures(db, erasures);
+        const began = erasures.faultBegan === undefined ? 'never' : `at ${(erasures.faultBegan / 1000).toFixed(1)} s`;
+        console.log(
+          `  ${scenario.name}: the store failed ${began} (FAULT_AT ${faultAt / 1000} s, or once the uploads were over); ` +
+            `the housekeeping's drain emptied the queue in ${drainedInS.toFixed(1)} s`,
+        );
         return verdict;
       },
     };
@@ -123,12 +134,14 @@ async function startWorkload(
   if (scenario.workload === 'uploads') {
     const load = runUploads(plan);
     return {
+      ready: Promise.resolve(),
       done: load.then((uploads) => uploads.flatMap((u) => u.attempts)),
       check: async (db) => checkUploads(db, await load, noAnswerExpected),
     };
   }
   const load = runClients(plan);
   return {
+    ready: Promise.resolve(),
     done: load.then((submits) => submits.flatMap((s) => s.attempts)),
     check: async (db) => check(db, scenario.name, await load, provider.deliveries, noAnswerExpected),
   };
@@ -200,6 +213,7 @@ async function runScenario(scenario: Scenario, index: number): Promise<Row> {
       },
       since,
       until: (ms) => sleep(ms - since()),
+      ready: () => workload.ready,
     },
     faultAt,
   );

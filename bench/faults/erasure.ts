@@ -1,7 +1,8 @@
 /**
  * The workload and checker of `npm run bench:faults`' `blobs-erasure` scenario: erasure's deletions while the file
  * store refuses, then hangs, then recovers. First the upload clients (bench/faults/uploads.ts) send intakes with a
- * PDF each while the store is well, until FAULT_AT less UPLOADS_END_BEFORE_MS; then an admin (made as staff are, with
+ * PDF each while the store is well, until FAULT_AT less UPLOADS_END_BEFORE_MS (the store's fault waits until they are
+ * all over, which a slow machine can take past FAULT_AT: the scenario's `ready`); then an admin (made as staff are, with
  * `npm run admin -- create`, and signed in through /api/auth) erases a wave of those leads as each mode of the store
  * begins: refusing (500), hanging, and back (`POST /api/admin/leads/:id/erase`, the address as confirmation; a 503
  * is retried as the portal's button would be pressed again). An erasure deletes the rows at once and queues the
@@ -57,6 +58,8 @@ export interface ErasureLoad {
   erasures: Erasure[];
   /** What was late, so the scenario could not run as planned (empty when it ran as planned). */
   late: string[];
+  /** ms since the start when the store first failed (none: it never did). */
+  faultBegan?: number;
 }
 
 const pause = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
@@ -108,16 +111,19 @@ export async function runErasureLoad(
   db: Db,
   blobs: FaultyBlobs,
   faultAt: number,
+  /** Called once the uploads are over (the scenario's fault waits for it). */
+  uploaded: () => void = () => {},
 ): Promise<ErasureLoad> {
   const since = () => Date.now() - plan.startedAt;
   const uploadsEndBy = Math.max(1_000, faultAt - UPLOADS_END_BEFORE_MS);
   const uploads = await runUploads({ ...plan, loadMs: uploadsEndBy });
+  uploaded();
   const late: string[] = [];
   const uploadsEnded = since();
   // Named only when a wave then could not run: uploads that ran into the fault were retried, and checked, as ever.
   const uploadsLate =
     uploadsEnded > faultAt &&
-    `the uploads ended at ${secs(uploadsEnded)}, planned to be whole before the fault at ${secs(faultAt)} ` +
+    `the uploads ended at ${secs(uploadsEnded)}, past the fault's planned ${secs(faultAt)} ` +
       `(new ones stopped at ${secs(uploadsEndBy)}; told ${
         tallyAnswers(
           uploads.flatMap((u) => u.attempts),
@@ -202,7 +208,8 @@ export async function runErasureLoad(
     if (i + 1 < WAVES.length) await whenChanged(blobs, i + 2, since, plan.giveUpAt);
   }
   if (late.length && uploadsLate) late.unshift(uploadsLate);
-  return { uploads, erasures, late };
+  const faultBegan = blobs.changes[0] && blobs.changes[0].at - plan.startedAt;
+  return { uploads, erasures, late, faultBegan };
 }
 
 /**
@@ -269,6 +276,12 @@ export async function checkErasures(db: Db, load: ErasureLoad): Promise<{ verdic
     const skipped = wave.length - ran.length;
     return `store ${mode}: ${ran.length} erased, ${pending} blobs left queued${skipped ? `, ${skipped} not run` : ''}`;
   });
-  verdict.told = `uploads ${verdict.told}; erasures ${answers.told || 'none'} (${waves.join('; ')})`;
+  // What the uploads were told while the store was still well: a 503 then is the server's own (its database).
+  const before = tallyAnswers(
+    load.uploads.flatMap((u) => u.attempts).filter((a) => a.at < (load.faultBegan ?? Infinity)),
+    false,
+    () => {},
+  ).told;
+  verdict.told = `uploads ${verdict.told} (before the store failed: ${before || 'none'}); erasures ${answers.told || 'none'} (${waves.join('; ')})`;
   return { verdict, drainedInS };
 }
