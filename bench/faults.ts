@@ -34,7 +34,7 @@ import { checkErasures, runErasureLoad } from './faults/erasure.ts';
 import { runClients, type Attempt, type LoadPlan } from './faults/clients.ts';
 import { check, pendingMail, type Verdict } from './faults/checker.ts';
 import { scenarios, type Scenario } from './faults/scenarios.ts';
-import { printTable, type Row } from './faults/table.ts';
+import { printTable, spread, type Row } from './faults/table.ts';
 import { ANSWERS_AGAIN_WITHIN_S, MAIL_CAUGHT_UP_WITHIN_S, outcome, statusOf } from './faults/outcome.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -79,12 +79,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 const base = `http://127.0.0.1:${port}`;
 const prefixed = (prefix: string, counts: Record<string, number>) =>
   Object.fromEntries(Object.entries(counts).map(([k, v]) => [`${prefix} ${k}`, v]));
-/** `n, median … ms, p95 … ms, max … ms` of a list of durations. */
-const spread = (ms: number[]) => {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return `${sorted.length}, median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`;
-};
 const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, Math.max(0, ms)));
 
 function spawnServer(databaseUrl: string, dataDir: string): ChildProcess {

@@ -30,6 +30,12 @@ const COUNTED: Record<NonNullable<Scenario['workload']>, string> = {
   erasure: 'uploads and erasures',
 };
 
+/** `n, median … ms, p95 … ms, max … ms` of a list of durations. */
+export const spread = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return `${sorted.length}, median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`;
+};
 const seconds = (s: number | null) =>
   s === null ? 'not measured' : Number.isFinite(s) ? `${s.toFixed(1)} s` : 'never';
 
