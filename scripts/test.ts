@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { installCommand, neededFor, prerequisites, provision } from './lib/prerequisites.ts';
 import { conclude, minutes } from './lib/test-budget.ts';
-import { describe, runStages, type Step } from './lib/test-runner.ts';
+import { describeStep, runStages, type Step } from './lib/test-runner.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -80,7 +80,7 @@ const runStarted = performance.now();
 const results = await runStages(stages, wanted);
 const total = Math.round((performance.now() - runStarted) / 1000);
 const cpuTotal = Math.round(results.reduce((sum, r) => sum + (r.cpuSeconds ?? 0), 0));
-const named = results.map((r) => `${r.name} ${describe(r)}${r.ok ? '' : ' (failed)'}`);
+const named = results.map((r) => `${r.name} ${describeStep(r)}${r.ok ? '' : ' (failed)'}`);
 console.log(`steps (wall-clock, CPU): ${named.join('; ')}; ${minutes(total)} in all, ${cpuTotal} CPU s`);
 await new Promise((resolve) =>
   spawn(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' }).on('close', resolve),

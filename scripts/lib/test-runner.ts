@@ -167,9 +167,9 @@ export function runStep(
         cpuSeconds: reaped === null ? null : reaped + outlived,
       };
       if (captured) {
-        write(`\n──── ${step.name} (${describe(result)}${result.ok ? '' : ', failed'}) ────\n`);
+        write(`\n──── ${step.name} (${describeStep(result)}${result.ok ? '' : ', failed'}) ────\n`);
         write(Buffer.concat(output));
-      } else write(`──── ${step.name}: ${describe(result)}${result.ok ? '' : ', failed'} ────\n`);
+      } else write(`──── ${step.name}: ${describeStep(result)}${result.ok ? '' : ', failed'} ────\n`);
       resolve(result);
     };
     child.on('error', () => finish(null));
@@ -178,7 +178,7 @@ export function runStep(
 }
 
 /** `62 s, 71 CPU s`: a step's wall-clock time and its CPU seconds. */
-export function describe(result: StepResult): string {
+export function describeStep(result: StepResult): string {
   const cpu = result.cpuSeconds === null ? 'CPU not measured' : `${Math.round(result.cpuSeconds)} CPU s`;
   return `${result.wallSeconds} s, ${cpu}`;
 }
