@@ -40,7 +40,7 @@ export const totalTarget = 12 * 60;
 export interface BudgetVerdict {
   /** Steps past their CPU budget, as "e2e 612 CPU s of 500": each fails the run. */
   overBudget: string[];
-  /** Steps whose CPU could not be read (no bash): named, not judged. */
+  /** Steps whose CPU could not be read (bash's `times` printed nothing: the wrapper itself was killed): named, not judged. */
   unmeasured: string[];
 }
 
@@ -82,7 +82,8 @@ export function conclude(
       `CPU budget: past their own budget: ${overBudget.join(', ')}: the run fails. Make the grown step cheaper ` +
         'again before adding to it, or move its budget with the measurement (docs/decisions/0039-test-time-budget.md).',
     );
-  if (unmeasured.length) lines.push(`CPU budget: not measured (no bash?): ${unmeasured.join(', ')}`);
+  if (unmeasured.length)
+    lines.push(`CPU budget: not measured (the step's wrapper printed no times): ${unmeasured.join(', ')}`);
   if (complete && total > totalTarget)
     lines.push(
       `time: ${minutes(total)} of wall-clock time, past the ${totalTarget / 60} minutes a quiet machine takes: ` +
