@@ -133,7 +133,9 @@ export interface RunOptions {
   write?: (text: string | Buffer) => void;
 }
 
-const WRAPPER = '"$@"; status=$?; times >&3; exit $status';
+// fd 3 is closed for the step itself: a process of it that outlives the step would otherwise hold the pipe open, and
+// the step's end would wait for that process's.
+const WRAPPER = '"$@" 3>&-; status=$?; times >&3; exit $status';
 
 /**
  * Runs one step; `captured`: its output is held and written whole when it ends (it shares the terminal with other

@@ -57,8 +57,9 @@ describe("npm test's runner", () => {
   it('counts the CPU of a process that outlived its parent (reaped by init, in no rusage of the step)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'runner-'));
     const done = path.join(dir, 'done');
-    // The inner shell starts a subshell and exits at once: the subshell, orphaned, burns, says so, and stays a while.
-    const orphan = `(${burn(0.3)}; touch ${done}; sleep 3) &`;
+    // The inner shell starts a subshell and exits at once: the subshell, orphaned, burns, says so, and stays until the
+    // test is over (its folder gone), so the runner's last reading, as the step ends, finds it whatever the load.
+    const orphan = `(${burn(0.3)}; touch ${done}; while [ -d ${dir} ]; do sleep 0.1; done) &`;
     const script = `sh -c ${JSON.stringify(orphan)}; while [ ! -e ${done} ]; do sleep 0.1; done`;
     const [result] = await runStages([[[fake('orphan', script)]]], [], { write: () => {} });
     rmSync(dir, { recursive: true, force: true });
