@@ -1,13 +1,17 @@
 /**
  * `npm test`: everything CI runs, in one command on a fresh machine after `npm install`. It first makes sure
- * Chromium, Java and PostgreSQL 15 are there (installing them as root, or stopping at once with the command to
- * type), then runs the checks that the tests need (lint, type check, build, bundles), then every test suite even
- * when an earlier one failed, and prints each step's time, the ten slowest test files of the unit, pg and e2e
- * steps, and the closing "N passed, N failed" line. A whole run past 15 minutes fails (12 is where it should be), naming the steps past
- * their own budgets (scripts/lib/test-budget.ts, docs/decisions/0039-test-time-budget.md).
+ * Chromium, Java and PostgreSQL 15 are there (installing them as root, timed and printed on its own, or stopping at
+ * once with the command to type), then runs the checks that the tests need (lint, type check, build, bundles), then
+ * every test suite even when an earlier one failed, and prints each step's wall-clock time and CPU seconds, the ten
+ * slowest test files of the unit, pg and e2e steps, and the closing "N passed, N failed" line.
+ *
+ * The verdict is the tests': a failed step or gate fails the run, and so does a step past its CPU budget (the CPU
+ * seconds of its processes, which load on the machine barely moves: scripts/lib/test-budget.ts,
+ * docs/decisions/0039-test-time-budget.md), naming it; wall-clock time never does. Installing the prerequisites
+ * counts toward no budget.
  *
  * Steps that each keep about one core busy run side by side on the machine's two (the lanes of a stage below):
- * their output is printed whole as each finishes, so it never interleaves.
+ * their output is printed whole as each finishes, so it never interleaves (scripts/lib/test-runner.ts).
  *
  *   npm test                 everything
  *   npm test -- unit e2e     only those steps (names as below), after their own prerequisites
@@ -17,18 +21,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { installCommand, neededFor, prerequisites, provision } from './lib/prerequisites.ts';
-import { judge, totalBudget, totalTarget, type StepTime } from './lib/test-budget.ts';
+import { conclude, minutes } from './lib/test-budget.ts';
+import { describeStep, runStages, type Step } from './lib/test-runner.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
 
-interface Step {
-  name: string;
-  script: string;
-  /** A failure stops the run (what follows needs it); the test suites all run and are reported. */
-  gate: boolean;
-}
-const step = (name: string, script: string, gate = false): Step => ({ name, script, gate });
+const step = (name: string, script: string, gate = false): Step => ({ name, command: ['npm', 'run', script], gate });
 
 /**
  * Stages run one after another; a stage's lanes run side by side, each lane's steps in order. Measured on the
@@ -57,7 +56,9 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-// Only what the steps asked for need: `npm test -- unit` needs Java, not Chromium nor PostgreSQL.
+// Only what the steps asked for need: `npm test -- unit` needs Java, not Chromium nor PostgreSQL. Installing what
+// is missing is timed and printed on its own (provision): it counts toward no budget, and the run's own clock
+// starts after it.
 const missing = provision(neededFor(prerequisites(), wanted));
 if (missing.length > 0) {
   console.error('npm test needs what this machine lacks:');
@@ -75,68 +76,15 @@ const bundles = mkdtempSync(path.join(tmpdir(), 'npm-test-bundles-'));
 process.env.NETLIFY_BUNDLES_DIR = bundles;
 process.once('exit', () => rmSync(bundles, { recursive: true, force: true }));
 
-const times: string[] = [];
-const measured: StepTime[] = [];
-let failed = false;
 const runStarted = performance.now();
-
-/** Runs one step; `captured`: its output is held and printed whole when it ends (it shares the terminal). */
-function run(s: Step, captured: boolean): Promise<boolean> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', s.script], { stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    const output: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.on('close', (code) => {
-      const seconds = Math.round((performance.now() - started) / 1000);
-      if (captured) {
-        process.stdout.write(`\n──── ${s.name} (${seconds} s${code === 0 ? '' : ', failed'}) ────\n`);
-        process.stdout.write(Buffer.concat(output));
-      }
-      times.push(`${s.name} ${seconds} s${code === 0 ? '' : ' (failed)'}`);
-      measured.push({ name: s.name, seconds });
-      resolve(code === 0);
-    });
-  });
-}
-
-for (const stage of stages) {
-  const lanes = stage
-    .map((lane) => lane.filter((s) => wanted.length === 0 || wanted.includes(s.name)))
-    .filter((l) => l.length);
-  if (lanes.length === 0) continue;
-  const captured = lanes.length > 1;
-  const results = await Promise.all(
-    lanes.map(async (lane) => {
-      for (const s of lane) {
-        if (!(await run(s, captured))) return { ok: false, gate: s.gate };
-      }
-      return { ok: true, gate: false };
-    }),
-  );
-  if (results.some((r) => !r.ok)) failed = true;
-  if (results.some((r) => !r.ok && r.gate)) break;
-}
+const results = await runStages(stages, wanted);
 const total = Math.round((performance.now() - runStarted) / 1000);
-console.log(`steps: ${times.join(', ')}; ${minutes(total)} in all`);
+const cpuTotal = Math.round(results.reduce((sum, r) => sum + (r.cpuSeconds ?? 0), 0));
+const named = results.map((r) => `${r.name} ${describeStep(r)}${r.ok ? '' : ' (failed)'}`);
+console.log(`steps (wall-clock, CPU): ${named.join('; ')}; ${minutes(total)} in all, ${cpuTotal} CPU s`);
 await new Promise((resolve) =>
   spawn(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' }).on('close', resolve),
 );
-const verdict = judge(measured, total, measured.length === allSteps.length);
-const grown = verdict.grown.length ? `; past their own budget: ${verdict.grown.join(', ')}` : '';
-if (verdict.overTotal) {
-  console.error(
-    `time budget: the whole run took ${minutes(verdict.total)}, past the ${totalBudget / 60} minutes it may take: it fails${grown}. ` +
-      'Make the grown step fast again before adding to it (docs/decisions/0039-test-time-budget.md).',
-  );
-  failed = true;
-} else if (verdict.overTarget || verdict.grown.length) {
-  const target = verdict.overTarget ? `, past the ${totalTarget / 60} minutes it should take` : '';
-  console.log(`time budget: ${minutes(verdict.total)} in all${target}${grown}`);
-}
+const { failed, lines } = conclude(results, { total, complete: results.length === allSteps.length });
+for (const line of lines) (failed ? console.error : console.log)(line);
 process.exit(failed ? 1 : 0);
-
-function minutes(seconds: number): string {
-  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-}

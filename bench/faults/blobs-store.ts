@@ -15,9 +15,16 @@ export type StoreMode = 'ok' | '500' | 'hang';
 export interface FaultyBlobs {
   /** The value for the server's `NETLIFY_BLOBS_CONTEXT` (base64 JSON, as Netlify's runtime sets it). */
   context: string;
+  /** The mode now; setting it notes the change in `changes`. */
   mode: StoreMode;
+  /** Each change of mode since the last `reset()`, in order, with its instant (`Date.now()`). */
+  changes: { mode: StoreMode; at: number }[];
   /** Requests seen, by outcome: `forwarded`, `500`, `hung`. */
   requests: Record<string, number>;
+  /** ms each forwarded request took, from its arrival to the store's answer sent whole (a slow machine shows here). */
+  forwardedMs: number[];
+  /** Back to `ok`, no changes or requests noted: a scenario's start. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +38,7 @@ export async function startFaultyBlobs(directory: string, port: number, deployID
   // stop waited on it for ever (a full run printed its table and never exited).
   const forwarded = new Set<ClientRequest>();
   const proxy = createServer((request, response) => {
+    const arrived = Date.now();
     const mode = store.mode;
     store.requests[mode === 'ok' ? 'forwarded' : mode === '500' ? '500' : 'hung'] =
       (store.requests[mode === 'ok' ? 'forwarded' : mode === '500' ? '500' : 'hung'] ?? 0) + 1;
@@ -57,6 +65,7 @@ export async function startFaultyBlobs(directory: string, port: number, deployID
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
+        answer.on('end', () => store.forwardedMs.push(Date.now() - arrived));
       },
     );
     forwarded.add(upstream);
@@ -68,10 +77,25 @@ export async function startFaultyBlobs(directory: string, port: number, deployID
   await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
   const edgeURL = `http://127.0.0.1:${port}`;
   const context = { edgeURL, uncachedEdgeURL: edgeURL, siteID: 'local', deployID, token, primaryRegion: 'local' };
+  let mode: StoreMode = 'ok';
   const store: FaultyBlobs = {
     context: Buffer.from(JSON.stringify(context)).toString('base64'),
-    mode: 'ok',
+    get mode() {
+      return mode;
+    },
+    set mode(next) {
+      mode = next;
+      store.changes.push({ mode: next, at: Date.now() });
+    },
+    changes: [],
     requests: {},
+    forwardedMs: [],
+    reset() {
+      mode = 'ok';
+      store.changes = [];
+      store.requests = {};
+      store.forwardedMs = [];
+    },
     close: () =>
       new Promise((resolve) => {
         for (const response of hung) response.destroy();

@@ -32,6 +32,11 @@ export interface Verdict {
   told: string;
   /** One line per difference found (the first few of each kind). */
   differences: string[];
+  /**
+   * What could not run as planned (the workload was late for its fault on a slow machine), one line each: such a
+   * scenario says so and exits 2; what it did not attempt is never counted lost. Empty when it ran as planned.
+   */
+  notRun: string[];
 }
 
 export async function check(
@@ -147,6 +152,7 @@ export async function check(
     undocumented,
     told,
     differences,
+    notRun: [],
   };
 }
 

@@ -24,6 +24,11 @@ export interface Parts {
   since(): number;
   /** Sleeps until `ms` since the scenario's start. */
   until(ms: number): Promise<void>;
+  /**
+   * Resolves once the workload has in place what the fault is about (the erasure workload's uploads whole, however
+   * slow the machine); at once for the other workloads.
+   */
+  ready(): Promise<void>;
 }
 
 export interface Scenario {
@@ -137,7 +142,10 @@ export const scenarios: Scenario[] = [
       'file store during erasures: every request answered 500 for 25 s, then hangs 25 s (no answer), then recovers; 5 leads erased as each begins and 5 after',
     workload: 'erasure',
     async inject(parts, faultAt) {
-      return stepThrough(parts, faultAt, parts.blobs, [
+      // The store fails once the leads to erase have their documents: at FAULT_AT, or later on a slow machine,
+      // whose uploads would otherwise meet the fault and leave the waves nothing to erase while it lasts.
+      await parts.ready();
+      return stepThrough(parts, Math.max(faultAt, parts.since()), parts.blobs, [
         [0, '500'],
         [25_000, 'hang'],
         [50_000, 'ok'],

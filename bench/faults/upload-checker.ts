@@ -99,5 +99,6 @@ export async function checkUploads(db: Db, uploads: Upload[], noAnswerExpected: 
     undocumented,
     told,
     differences,
+    notRun: [],
   };
 }

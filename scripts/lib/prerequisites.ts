@@ -63,7 +63,8 @@ const aptInstall = (packages: readonly string[]) => {
 
 /**
  * Installs what is missing when this process may (root, with apt-get); returns the prerequisites still
- * missing afterwards (empty when all is there).
+ * missing afterwards (empty when all is there). The installation is timed and its time printed on its own line:
+ * installing is not testing, and counts toward no budget of `npm test` (scripts/lib/test-budget.ts).
  */
 export function provision(
   list: readonly Prerequisite[],
@@ -71,11 +72,22 @@ export function provision(
     canInstall = process.getuid?.() === 0 && onPath('apt-get'),
     install = aptInstall,
     log = console.log,
-  }: { canInstall?: boolean; install?: (packages: readonly string[]) => void; log?: (line: string) => void } = {},
+    now = performance.now.bind(performance),
+  }: {
+    canInstall?: boolean;
+    install?: (packages: readonly string[]) => void;
+    log?: (line: string) => void;
+    /** ms of the wall clock */
+    now?: () => number;
+  } = {},
 ): Prerequisite[] {
   const missing = list.filter((item) => !item.present());
   if (missing.length === 0 || !canInstall) return missing;
-  log(`Installing Debian's ${missing.map((item) => item.pkg).join(', ')}…`);
+  const names = missing.map((item) => item.pkg).join(', ');
+  log(`Installing Debian's ${names}…`);
+  const started = now();
   install(missing.map((item) => item.pkg));
+  const seconds = Math.round((now() - started) / 1000);
+  log(`prerequisites: installed ${names} in ${seconds} s (installing counts toward no budget of npm test)`);
   return missing.filter((item) => !item.present());
 }
