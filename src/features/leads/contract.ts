@@ -117,6 +117,7 @@ export { leadStates, type LeadState } from '../../lib/statuses.ts';
 /** The forms a lead's requests came from, for the list's `form` filter: the contact form, the short audit form, the intake. */
 export { DOWNLOAD_ONLY, leadForms, type LeadForm } from '../../lib/statuses.ts';
 import type { LeadForm } from '../../lib/statuses.ts';
+import type { BookingHappened } from '../../lib/call-words.ts';
 
 /** Longest note and answered-elsewhere note, and reply, in characters. */
 export const NOTE_MAX = 5_000;
@@ -247,6 +248,7 @@ export type TimelineEntry =
   | (Entry<'report'> & { submissionId: string; version: number })
   | (Entry<'download'> & DownloadAsked)
   | (Entry<'download-opened'> & DownloadOpened)
+  | (Entry<'booking'> & BookingHappened)
   | (Entry<'inbound'> & {
       /** `other_sender`: written from an address other than the lead's; it changed nothing of the lead. */
       status: 'attached' | 'other_sender';

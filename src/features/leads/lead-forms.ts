@@ -1,7 +1,7 @@
 /** Which forms a lead's requests came from, as SQL conditions correlated with an outer query's `leads` row. */
 import { and, eq, exists, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditSubmissions, contactMessages, downloadRequests, leads } from '../../db/schema.ts';
+import { auditSubmissions, bookings, contactMessages, downloadRequests, leads } from '../../db/schema.ts';
 import type { LeadForm } from './contract.ts';
 
 const l = leads;
@@ -35,8 +35,21 @@ export const hasForm: Record<LeadForm, (db: Db) => SQL> = {
         .from(downloadRequests)
         .where(eq(downloadRequests.leadId, l.id)),
     ),
+  booking: (db) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(bookings)
+        .where(eq(bookings.leadId, l.id)),
+    ),
 };
 
 /** A lead that asked for files and nothing else (docs/decisions/0041-resource-downloads.md). */
 export const downloadsOnly = (db: Db): SQL =>
-  and(hasForm.download(db), not(hasForm.message(db)), not(hasForm.contact_page(db)), not(hasForm.intake(db)))!;
+  and(
+    hasForm.download(db),
+    not(hasForm.message(db)),
+    not(hasForm.contact_page(db)),
+    not(hasForm.intake(db)),
+    not(hasForm.booking(db)),
+  )!;

@@ -7,6 +7,7 @@ import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { api, download } from './api.ts';
 import { Badge } from './Badge.tsx';
+import { BookingEntry } from './BookingEntry.tsx';
 import { dayTime } from './format.ts';
 import { personOf, staffLabel } from './lead-format.ts';
 import { useLeadChanged } from './lead-queries.ts';
@@ -30,6 +31,7 @@ const kindLabel: Record<Entry['kind'], string> = {
   inbound: 'Mail from the lead',
   download: 'Download requested',
   'download-opened': 'Download opened',
+  booking: 'Call',
 };
 
 const fieldLabel: Record<string, string> = { name: 'Name', company: 'Company', phone: 'Phone' };
@@ -103,6 +105,8 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
         return e.from;
       case 'download':
         return person;
+      case 'booking':
+        return 'the scheduler';
     }
   };
 
@@ -201,6 +205,8 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
             {e.isSpam && <span className="text-sm font-semibold text-red-700">Spam</span>}
           </p>
         );
+      case 'booking':
+        return <BookingEntry entry={e} />;
       case 'download-opened':
         return (
           <p>

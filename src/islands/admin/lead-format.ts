@@ -8,6 +8,7 @@ export const formLabel: Record<LeadForm, string> = {
   contact_page: 'Short audit form',
   intake: 'Intake',
   download: 'Download',
+  booking: 'Booked call',
 };
 
 /** The Leads list's form filter: each form, and the leads that only asked for files. */

@@ -104,6 +104,7 @@ describe('dashboard: audits and reports', () => {
       { form: 'contact_page', count: 0 },
       { form: 'intake', count: 0 },
       { form: 'download', count: 0 },
+      { form: 'booking', count: 0 },
     ]);
     expect(reply.leadsPerWeek).toEqual(
       weeks.map((week) => ({ week, total: 0, bySource: [], byForm: reply.leadsByForm })),

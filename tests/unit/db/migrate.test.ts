@@ -52,6 +52,7 @@ describe('the committed migrations', () => {
       '0012_mail_replies',
       '0013_scheduled_runs',
       '0014_resource_downloads',
+      '0015_bookings',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -74,6 +75,7 @@ describe('the committed migrations', () => {
       '0012_mail_replies',
       '0013_scheduled_runs',
       '0014_resource_downloads',
+      '0015_bookings',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });
