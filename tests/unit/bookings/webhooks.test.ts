@@ -14,7 +14,7 @@ import { CAL_SECRET, CALENDLY_KEY, useBookings } from './booking-harness.ts';
 
 const { calendly, cal, stored } = useBookings();
 
-const start = new Date('2026-12-11T16:00:00Z'); // Thu 11 Dec, 11:00 in New York
+const start = new Date('2026-12-11T16:00:00Z'); // Fri 11 Dec, 11:00 in New York
 const invitee = (email = 'ada@lab.example') => ({
   uri: calendlyInviteeUri(),
   email,
