@@ -17,6 +17,9 @@ export const formFilterLabel: Record<LeadForm | typeof DOWNLOAD_ONLY, string> = 
   download_only: 'Only downloads',
 };
 
+/** The Leads list's call filter (docs/decisions/0045-bookings-from-the-schedulers.md). */
+export const callFilterLabel = { booked: 'Call booked', missed: 'Cancelled / no-show' } as const;
+
 export const stateLabel = { open: 'Open', answered: 'Answered', overdue: 'Overdue' } as const;
 
 export const staffLabel = (staff: Json<StaffName> | null | undefined, none = 'Unassigned'): string =>
