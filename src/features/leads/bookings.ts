@@ -199,7 +199,8 @@ async function followUp(tx: Tx, lead: Lead, before: BookingStatus | null, bookin
     });
   }
   const hadNoTouch = !lead.attribution || Object.keys(lead.attribution).length === 0;
-  if (isNew && booking.attribution && hadNoTouch && !lead.isSpam) {
+  // Whichever event brought it: a reschedule's new half may come before the booking that carried the campaign.
+  if (booking.attribution && hadNoTouch && !lead.isSpam) {
     Object.assign(set, { attribution: booking.attribution, source: leadSource(booking.attribution) });
   }
   await tx.update(leads).set(set).where(eq(leads.id, lead.id));

@@ -91,6 +91,22 @@ describe('where the visit began', () => {
     });
   });
 
+  it('takes the campaign when the booking that carried it comes after its reschedule', async () => {
+    const old = calendlyInviteeUri();
+    const fresh = calendlyInviteeUri();
+    const tracking = { utm_source: 'linkedin', utm_campaign: 'cro-q1' };
+    const person = { email: 'hy@lab.example', startsAt: start };
+    await calendly(
+      calendlyBody('invitee.created', { ...person, uri: fresh, oldInvitee: old }, new Date('2026-12-09T10:00:00Z')),
+    );
+    expect((await leadOf('hy@lab.example'))!.source).toBe('direct');
+    await calendly(calendlyBody('invitee.created', { ...person, uri: old, tracking }, booked));
+    expect((await leadOf('hy@lab.example'))!).toMatchObject({
+      source: 'linkedin',
+      attribution: { utmCampaign: 'cro-q1' },
+    });
+  });
+
   it('keeps the first touch of a lead that had one, and fills it for a lead that had none', async () => {
     await writeFirst('fay@lab.example');
     await handle.db
