@@ -12,7 +12,8 @@
  * PostgreSQL FAULTS_PROXY_PORT (54353), the file store's fault proxy FAULTS_BLOBS_PORT (4433: the server's Blobs,
  * bench/faults/blobs-store.ts, through LOCAL_BLOBS_CONTEXT). Upload scenarios run the upload clients
  * (bench/faults/uploads.ts) and their checker (bench/faults/upload-checker.ts) instead, the erasure scenario uploads
- * and then an admin's erasures (bench/faults/erasure.ts). THINK_MS (150): each client's pause between submits
+ * and then an admin's erasures (bench/faults/erasure.ts), the bookings scenario a scheduler's deliveries of booked
+ * and rescheduled calls (bench/faults/bookings.ts). THINK_MS (150): each client's pause between submits
  * (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
  */
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ import { runUploads } from './faults/uploads.ts';
 import { checkUploads } from './faults/upload-checker.ts';
 import { checkErasures, runErasureLoad } from './faults/erasure.ts';
 import { runClients, type Attempt, type LoadPlan } from './faults/clients.ts';
+import { BENCH_CALENDLY_KEY, checkBookings, runBookings } from './faults/bookings.ts';
 import { check, pendingMail, type Verdict } from './faults/checker.ts';
 import { scenarios, type Scenario } from './faults/scenarios.ts';
 import { printTable, type Row } from './faults/table.ts';
@@ -87,6 +89,7 @@ function spawnServer(databaseUrl: string, dataDir: string): ChildProcess {
     RESEND_API_KEY: 're_bench_faults',
     RESEND_BASE_URL: provider.url,
     LOCAL_BLOBS_CONTEXT: blobs.context,
+    CALENDLY_WEBHOOK_SIGNING_KEY: BENCH_CALENDLY_KEY,
   });
   child.stderr!.on('data', (chunk: string) => serverLog.write(chunk));
   return child;
@@ -113,6 +116,13 @@ async function startWorkload(
         console.log(`  ${scenario.name}: the housekeeping's drain emptied the queue in ${drainedInS.toFixed(1)} s`);
         return verdict;
       },
+    };
+  }
+  if (scenario.workload === 'bookings') {
+    const load = runBookings(plan);
+    return {
+      done: load.then((invitees) => invitees.flatMap((i) => i.attempts)),
+      check: async (db) => checkBookings(db, scenario.name, await load, provider.deliveries, noAnswerExpected),
     };
   }
   if (scenario.workload === 'uploads') {

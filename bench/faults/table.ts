@@ -21,6 +21,7 @@ const COUNTED: Record<NonNullable<Scenario['workload']>, string> = {
   submits: 'submits',
   uploads: 'uploads',
   erasure: 'uploads and erasures',
+  bookings: 'invitees',
 };
 
 const seconds = (s: number) => (Number.isFinite(s) ? `${s.toFixed(1)} s` : 'never');
