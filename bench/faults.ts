@@ -12,9 +12,8 @@
  * PostgreSQL FAULTS_PROXY_PORT (54353), the file store's fault proxy FAULTS_BLOBS_PORT (4433: the server's Blobs,
  * bench/faults/blobs-store.ts, through LOCAL_BLOBS_CONTEXT). Upload scenarios run the upload clients
  * (bench/faults/uploads.ts) and their checker (bench/faults/upload-checker.ts) instead, the erasure scenario uploads
- * and then an admin's erasures (bench/faults/erasure.ts), the bookings scenario a scheduler's deliveries of booked
- * and rescheduled calls (bench/faults/bookings.ts). THINK_MS (150): each client's pause between submits
- * (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
+ * and then an admin's erasures (bench/faults/erasure.ts), bookings-db-kill a scheduler (bench/faults/bookings.ts).
+ * THINK_MS (150): each client's pause between submits (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed.
  */
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +30,7 @@ import { runUploads } from './faults/uploads.ts';
 import { checkUploads } from './faults/upload-checker.ts';
 import { checkErasures, runErasureLoad } from './faults/erasure.ts';
 import { runClients, type Attempt, type LoadPlan } from './faults/clients.ts';
-import { BENCH_CALENDLY_KEY, checkBookings, runBookings } from './faults/bookings.ts';
+import { BENCH_CALENDLY_KEY, bookingsWorkload } from './faults/bookings.ts';
 import { check, pendingMail, type Verdict } from './faults/checker.ts';
 import { scenarios, type Scenario } from './faults/scenarios.ts';
 import { printTable, type Row } from './faults/table.ts';
@@ -118,13 +117,7 @@ async function startWorkload(
       },
     };
   }
-  if (scenario.workload === 'bookings') {
-    const load = runBookings(plan);
-    return {
-      done: load.then((invitees) => invitees.flatMap((i) => i.attempts)),
-      check: async (db) => checkBookings(db, scenario.name, await load, provider.deliveries, noAnswerExpected),
-    };
-  }
+  if (scenario.workload === 'bookings') return bookingsWorkload(plan, () => provider.deliveries, noAnswerExpected);
   if (scenario.workload === 'uploads') {
     const load = runUploads(plan);
     return {

@@ -5,7 +5,7 @@
  * and the scheduler delivers each event twice at once, the events in a shuffled order, each delivery signed afresh
  * and retried until it is 2xx (as Calendly retries a failed delivery) or `giveUpAt`. Its checker then holds what
  * was acknowledged against what the database kept: one lead, one booking at the new time, three events and one
- * notice per invitee, every notice mailed once.
+ * notice per invitee, every notice mailed once. THINK_MS (150): each client's pause between invitees.
  */
 import { like } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
@@ -232,5 +232,14 @@ export async function checkBookings(
     undocumented,
     told,
     differences,
+  };
+}
+
+/** The scenario's workload for bench/faults.ts: the scheduler's load, and its checker over what it was told. */
+export function bookingsWorkload(plan: LoadPlan, deliveries: () => Delivery[], noAnswerExpected: boolean) {
+  const load = runBookings(plan);
+  return {
+    done: load.then((invitees) => invitees.flatMap((i) => i.attempts)),
+    check: async (db: Db) => checkBookings(db, plan.scenario, await load, deliveries(), noAnswerExpected),
   };
 }

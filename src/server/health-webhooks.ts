@@ -7,7 +7,11 @@ import { replyDomain, schedulerSecret, webhookSecret } from '../config/platform.
 import { getDb } from '../db/client.ts';
 import { bookingEvents, webhookEvents } from '../db/schema.ts';
 
-import type { Check } from './health.ts';
+/** One line of the health check (health.ts' `Check`, restated: health.ts imports this module). */
+interface Check {
+  ok: boolean;
+  detail: string;
+}
 
 /** The health check's time limit on one piece of work. */
 type Within = <T>(work: Promise<T>) => Promise<T>;

@@ -217,14 +217,6 @@ async function followUp(tx: Tx, lead: Lead, before: BookingStatus | null, bookin
   }
 }
 
-/** The calls of a lead, newest first (its page, its export). */
-export const leadBookings = (db: Db | Tx, leadId: string) =>
-  db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.leadId, leadId))
-    .orderBy(sql`${bookings.bookedAt} desc`);
-
-/** The stored events of a lead's calls, oldest first (its timeline, its export). */
+/** The stored events of a lead's calls, oldest first (its timeline). */
 export const leadBookingEvents = (db: Db | Tx, leadId: string) =>
   db.select().from(bookingEvents).where(eq(bookingEvents.leadId, leadId)).orderBy(bookingEvents.at, bookingEvents.id);
