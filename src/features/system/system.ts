@@ -124,7 +124,10 @@ function repliesSection(check: Check): SystemSection {
 
 function bookingsSection(check: Check): SystemSection {
   const when = (text: string) =>
-    text.replace(/last event received ([^;\s]+)/g, (_, at: string) => `last event received ${new Date(at).toUTCString()}`);
+    text.replace(
+      /last event received ([^;\s]+)/g,
+      (_, at: string) => `last event received ${new Date(at).toUTCString()}`,
+    );
   return section({
     id: 'bookings',
     title: 'Booked calls',
