@@ -108,3 +108,40 @@ test('a booking from a campaign: the link carries it, the lead shows the call, a
   await page.getByRole('searchbox', { name: /Search name, email or company/ }).fill(email);
   await expect(page.locator(`[data-lead="${lead.id}"] [data-last-call]`)).toHaveText('Call cancelled');
 });
+
+test('a visitor who wrote first finds their name and email on the booking link, and nothing before the click', async ({
+  page,
+  context,
+}) => {
+  const email = `prefill-${Date.now()}@example.com`;
+  const opened: string[] = [];
+  await context.route(/^https:\/\/(calendly\.com|cal\.com)\//, (route) => {
+    opened.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Scheduler</title>' });
+  });
+  await page.goto('/services/digital-marketing?utm_source=newsletter&utm_campaign=dec');
+  await page.clock.install(); // the contact page on a controlled clock, so the minimum fill time can pass at once
+  await page.goto('/contact');
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Pat Prefill');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Company', exact: true }).fill('Prefill Bio');
+  await form.getByRole('textbox', { name: 'Message', exact: true }).fill('Could we talk next week?');
+  await form.getByLabel(/I agree that my information/).check();
+  await page.clock.fastForward(10_000);
+  await form.getByRole('button', { name: 'Submit Inquiry' }).click();
+  await expect(page.getByText('Your inquiry has been submitted!')).toBeVisible();
+
+  const link = page.locator('main a[data-booking="strategyCall"]').first();
+  await expect(link).toHaveAttribute('href', site.scheduling.strategyCall);
+  expect(opened).toEqual([]); // nothing reached the scheduler before the click
+  const [scheduler] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  expect(Object.fromEntries(new URL(scheduler.url()).searchParams)).toEqual({
+    utm_source: 'newsletter',
+    utm_campaign: 'dec',
+    name: 'Pat Prefill',
+    email,
+  });
+  expect(await context.cookies()).toEqual([]);
+});
