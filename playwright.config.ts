@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath, headlessShellPath } from './scripts/lib/chromium.ts';
-import { e2eHealthToken, e2eReplyDomain, e2eResendPort, e2eWebhookSecret } from './tests/fixtures/health-token.ts';
+import {
+  e2eCalendlyKey,
+  e2eCalSecret,
+  e2eHealthToken,
+  e2eReplyDomain,
+  e2eResendPort,
+  e2eWebhookSecret,
+} from './tests/fixtures/health-token.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const baseURL = `http://localhost:${port}`;
@@ -77,6 +84,9 @@ export default defineConfig({
         MAIL_REPLY_DOMAIN: e2eReplyDomain,
         RESEND_WEBHOOK_SECRET: e2eWebhookSecret,
         RESEND_BASE_URL: `http://127.0.0.1:${e2eResendPort(port)}`,
+        // Booked calls come in (tests/e2e/bookings.spec.ts): the schedulers' signing secrets.
+        CALENDLY_WEBHOOK_SIGNING_KEY: e2eCalendlyKey,
+        CAL_WEBHOOK_SECRET: e2eCalSecret,
       },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

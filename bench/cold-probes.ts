@@ -45,6 +45,8 @@ export const PROBES: Record<string, Probe> = {
   report: get(`/report/${'x'.repeat(43)}`, 404),
   cms: get('/cms', 200),
   'resend-webhook': post('/api/webhooks/resend', 401, () => ({}), STAFF_RATIO),
+  'calendly-webhook': post('/api/webhooks/calendly', 401, () => ({})),
+  'cal-webhook': post('/api/webhooks/cal', 401, () => ({})),
   'admin-audit-log': staff('/api/admin/audit-log'),
   'admin-dashboard': staff('/api/admin/dashboard'),
   'admin-documents': staff(`/api/admin/documents/${randomUUID()}`),

@@ -106,6 +106,9 @@ const instance = await startInstance(
     // Every submit comes from 127.0.0.1: the per-address limit would refuse all but the first ten.
     FORM_RATE_LIMIT: '100000',
     RESEND_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
+    // The schedulers' webhooks answer an unsigned probe 401 (not 503) once their secrets are set.
+    CALENDLY_WEBHOOK_SIGNING_KEY: randomBytes(24).toString('base64url'),
+    CAL_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
   },
   { cwd: folder('cwd'), logDir: work },
 );

@@ -13,9 +13,8 @@
  * PostgreSQL FAULTS_PROXY_PORT (54353), the file store's fault proxy FAULTS_BLOBS_PORT (4433: the server's Blobs,
  * bench/faults/blobs-store.ts, through LOCAL_BLOBS_CONTEXT). Upload scenarios run the upload clients
  * (bench/faults/uploads.ts) and their checker (bench/faults/upload-checker.ts) instead, the erasure scenario uploads
- * and then an admin's erasures (bench/faults/erasure.ts). THINK_MS (150): each client's pause between submits
- * (bench/faults/clients.ts). FAULTS_KEEP_LOG=1 keeps the server's log of a run that passed (one that did not pass
- * keeps it anyway).
+ * and then an admin's erasures (bench/faults/erasure.ts), bookings-db-kill a scheduler (bench/faults/bookings.ts).
+ * THINK_MS (150): each client's pause between submits. FAULTS_KEEP_LOG=1 keeps the log of a run that passed.
  */
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +31,7 @@ import { runUploads } from './faults/uploads.ts';
 import { checkUploads } from './faults/upload-checker.ts';
 import { checkErasures, runErasureLoad } from './faults/erasure.ts';
 import { runClients, type Attempt, type LoadPlan } from './faults/clients.ts';
+import { BENCH_CALENDLY_KEY, bookingsWorkload } from './faults/bookings.ts';
 import { check, pendingMail, type Verdict } from './faults/checker.ts';
 import { scenarios, type Scenario } from './faults/scenarios.ts';
 import { printTable, spread, type Row } from './faults/table.ts';
@@ -86,6 +86,7 @@ function spawnServer(databaseUrl: string, dataDir: string): ChildProcess {
     RESEND_API_KEY: 're_bench_faults',
     RESEND_BASE_URL: provider.url,
     LOCAL_BLOBS_CONTEXT: blobs.context,
+    CALENDLY_WEBHOOK_SIGNING_KEY: BENCH_CALENDLY_KEY,
   });
   child.stderr!.on('data', (chunk: string) => serverLog.write(chunk));
   return child;
@@ -125,6 +126,7 @@ async function startWorkload(
       },
     };
   }
+  if (scenario.workload === 'bookings') return bookingsWorkload(plan, () => provider.deliveries, noAnswerExpected);
   if (scenario.workload === 'uploads') {
     const load = runUploads(plan);
     return {
@@ -268,10 +270,8 @@ try {
     rows.push(row);
     const { verdict } = row;
     const status = statusOf(row);
-    if (status === 'interrupted')
-      console.log(
-        `  INTERRUPTED: the bench was stopped from outside for ${(row.interrupted / 1000).toFixed(0)} s; run it again`,
-      );
+    const away = (row.interrupted / 1000).toFixed(0);
+    if (status === 'interrupted') console.log(`  INTERRUPTED: stopped from outside for ${away} s; run it again`);
     console.log(
       `  told: ${verdict.told}; provider: ${JSON.stringify(row.providerRequests)}${scenario.viaProxy ? `; proxy: ${proxy.resets} connections reset in all` : ''}`,
     );

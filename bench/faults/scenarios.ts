@@ -39,9 +39,10 @@ export interface Scenario {
   noAnswerExpected?: boolean;
   /**
    * What the clients do: contact submits (bench/faults/clients.ts, the default), uploads (bench/faults/uploads.ts),
-   * or uploads and then an admin's erasures of their leads (bench/faults/erasure.ts).
+   * uploads and then an admin's erasures of their leads (bench/faults/erasure.ts), or a scheduler delivering
+   * booked and rescheduled calls (bench/faults/bookings.ts).
    */
-  workload?: 'submits' | 'uploads' | 'erasure';
+  workload?: 'submits' | 'uploads' | 'erasure' | 'bookings';
   /** The server reaches PostgreSQL through the cutting proxy (bench/faults/proxy.ts). */
   viaProxy?: boolean;
   inject(parts: Parts, faultAt: number): Promise<number>;
@@ -162,6 +163,19 @@ export const scenarios: Scenario[] = [
       parts.killServer();
       await parts.until(faultAt + 3_000);
       await parts.restartServer();
+      return parts.since();
+    },
+  },
+  {
+    name: 'bookings-db-kill',
+    injected:
+      'Calendly delivers every event of each booked and rescheduled call twice at once, out of order; PostgreSQL `pg_ctl stop -m immediate`, started again 8 s later',
+    workload: 'bookings',
+    async inject(parts, faultAt) {
+      await parts.until(faultAt);
+      parts.cluster.kill();
+      await parts.until(faultAt + 8_000);
+      parts.cluster.start();
       return parts.since();
     },
   },

@@ -28,6 +28,7 @@ const COUNTED: Record<NonNullable<Scenario['workload']>, string> = {
   submits: 'submits',
   uploads: 'uploads',
   erasure: 'uploads and erasures',
+  bookings: 'invitees',
 };
 
 /** `n, median … ms, p95 … ms, max … ms` of a list of durations. */

@@ -29,6 +29,8 @@ export const PUBLIC_ARCHIVE_LIMITS: Record<string, number> = Object.fromEntries(
     'report',
     'cms',
     'resend-webhook',
+    'calendly-webhook',
+    'cal-webhook',
   ].map((name) => [name, PUBLIC_LIMIT]),
 );
 

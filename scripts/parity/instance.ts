@@ -31,6 +31,9 @@ export interface FunctionEnv {
   MAIL_REPLY_DOMAIN?: string;
   RESEND_WEBHOOK_SECRET?: string;
   RESEND_BASE_URL?: string;
+  /** The schedulers' webhooks (docs/decisions/0046): their signing secrets. */
+  CALENDLY_WEBHOOK_SIGNING_KEY?: string;
+  CAL_WEBHOOK_SECRET?: string;
   /** `npm run bench:cold` raises the per-address form limit: its every submit comes from 127.0.0.1. */
   FORM_RATE_LIMIT?: string;
 }

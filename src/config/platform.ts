@@ -132,6 +132,36 @@ export function mailReplySettingProblems(env: Env = platformEnv()): MissingSetti
   return problems;
 }
 
+/** The shortest scheduler webhook secret taken: a guessable one would let anyone sign a booking. */
+export const MIN_SCHEDULER_SECRET = 16;
+const SCHEDULER_SECRET = new RegExp(`^\\S{${MIN_SCHEDULER_SECRET},500}$`);
+
+/** The schedulers' webhook secrets (docs/decisions/0046-bookings-from-the-schedulers.md), by their variables. */
+export const SCHEDULER_SECRETS = {
+  calendly: 'CALENDLY_WEBHOOK_SIGNING_KEY',
+  cal: 'CAL_WEBHOOK_SECRET',
+} as const;
+
+/**
+ * The signing secret of a scheduler's webhook (`CALENDLY_WEBHOOK_SIGNING_KEY`: the `signing_key` of the Calendly
+ * subscription; `CAL_WEBHOOK_SECRET`: the secret of the Cal.com webhook), or null when unset or malformed: its
+ * endpoint then answers 503 `not_configured` and stores nothing.
+ */
+export function schedulerSecret(provider: keyof typeof SCHEDULER_SECRETS, env: Env = platformEnv()): string | null {
+  const value = env[SCHEDULER_SECRETS[provider]]?.trim();
+  return value && SCHEDULER_SECRET.test(value) ? value : null;
+}
+
+/** What is wrong with the schedulers' secrets: set but too short or holding spaces. Unset is fine (no webhook). */
+export function schedulerSettingProblems(env: Env = platformEnv()): MissingSetting[] {
+  return Object.values(SCHEDULER_SECRETS).flatMap((setting) => {
+    const value = env[setting]?.trim();
+    return value && !SCHEDULER_SECRET.test(value)
+      ? [{ setting, problem: `is not a signing secret (${MIN_SCHEDULER_SECRET} to 500 characters, no spaces)` }]
+      : [];
+  });
+}
+
 /** Every setting a deployed function needs that is missing or unsafe (empty when all is well). */
 export function missingSettings(env: Env = platformEnv()): MissingSetting[] {
   const missing: MissingSetting[] = [];
@@ -141,6 +171,7 @@ export function missingSettings(env: Env = platformEnv()): MissingSetting[] {
   missing.push(...siteSettingProblems(env));
   missing.push(...twoFactorSettingProblems(env));
   missing.push(...mailReplySettingProblems(env));
+  missing.push(...schedulerSettingProblems(env));
   return missing;
 }
 

@@ -77,14 +77,14 @@ export async function openPostgres(url: string, options: { max?: number; timeout
     const { Pool } = await import('@neondatabase/serverless');
     const { drizzle } = await import('drizzle-orm/neon-serverless');
     const pool = new Pool({ connectionString: url, max: options.max, ...limits });
-    pool.on('error', logPoolError);
+    guardPool(pool);
     return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'neon', close: () => pool.end() };
   }
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const max = options.max ?? Number(process.env.DATABASE_POOL_MAX ?? 10);
   const pool = new Pool({ connectionString: url, max, ...limits });
-  pool.on('error', logPoolError);
+  guardPool(pool);
   return { db: drizzle(pool, { schema }) as unknown as Db, driver: 'node-postgres', close: () => pool.end() };
 }
 
@@ -93,7 +93,7 @@ async function openNetlifyDatabase(url: string): Promise<DbHandle> {
   const { getDatabase } = await import('@netlify/database');
   const connection = getDatabase({ connectionString: url });
   limitPool(connection.pool); // its pool is made without options: set before its first connection
-  connection.pool.on('error', logPoolError);
+  guardPool(connection.pool);
   const close = () => connection.pool.end();
   if (connection.driver === 'serverless') {
     const { drizzle } = await import('drizzle-orm/neon-serverless');
@@ -106,6 +106,23 @@ async function openNetlifyDatabase(url: string): Promise<DbHandle> {
 // An idle connection the server closed (a suspended database, a restart) must not crash the process:
 // the pool drops it, and the next query opens a new one.
 const logPoolError = (error: Error) => console.error('database connection lost:', error.message);
+
+/**
+ * The same for a connection lost while checked out (a transaction between two statements when the server
+ * restarts): node-postgres emits the loss on the client, where the pool listens only while the client is idle, so
+ * without a listener of its own the process would crash. The statement in flight fails (answered 503 `unavailable`),
+ * and the pool drops the dead client when the transaction releases it.
+ */
+function guardPool(pool: {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(
+    event: 'connect',
+    listener: (client: { on(event: 'error', listener: (error: Error) => void): unknown }) => void,
+  ): unknown;
+}): void {
+  pool.on('error', logPoolError);
+  pool.on('connect', (client) => client.on('error', logPoolError));
+}
 
 /** Opens the database `choice` names (a few connections at most: one invocation uses them). */
 export function openChoice(choice: DatabaseChoice): Promise<DbHandle> {

@@ -22,7 +22,17 @@ type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Action log and timeline detail keys whose values may be the system's own words (statuses, roles, ids). */
-const SYSTEM_DETAIL_KEYS = [...AUDIT_SYSTEM_KEYS, 'list', 'rows', 'ended', 'session', 'erasedLead'];
+const SYSTEM_DETAIL_KEYS = [
+  ...AUDIT_SYSTEM_KEYS,
+  'list',
+  'rows',
+  'ended',
+  'session',
+  'erasedLead',
+  // A booking event's facts (docs/decisions/0046-bookings-from-the-schedulers.md): the call's times.
+  'startsAt',
+  'endsAt',
+];
 
 /** The SQL that invents a column's value from the row's seed; empty and null stay as they are. */
 function invention(column: string, kind: Invented, seed: string): string {
@@ -47,6 +57,8 @@ function invention(column: string, kind: Invented, seed: string): string {
       return `'preview-' || md5(random()::text || clock_timestamp()::text || ${c})`;
     case 'null':
       return 'NULL';
+    case 'list':
+      return `'[]'::jsonb`;
     case 'detail': {
       const keys = SYSTEM_DETAIL_KEYS.map((k) => `'${k}'`).join(', ');
       // Numbers and booleans stay; a string only under a system key and only as a word, an id or a date.

@@ -6,7 +6,7 @@
  * classified, so the list stays true as the schema grows.
  */
 /** How an invented value is made from the row's seed (the same person gets the same invented name everywhere). */
-export type Invented = 'name' | 'email' | 'phone' | 'company' | 'text' | 'url' | 'null' | 'detail' | 'secret';
+export type Invented = 'name' | 'email' | 'phone' | 'company' | 'text' | 'url' | 'null' | 'detail' | 'secret' | 'list';
 
 /** What a preview keeps of a table, and why. */
 export type TablePlan =
@@ -166,6 +166,28 @@ export const PREVIEW_DATA: Record<string, TablePlan> = {
     staff: ['actor_id', 'actor_email'],
     system: ['action', 'target_type', 'target_id'],
     why: 'who did what and when stays; every detail but the system’s own words goes',
+  },
+  bookings: {
+    rows: 'keep',
+    seed: 'lead_id',
+    invent: {
+      invitee_name: 'name',
+      invitee_email: 'email',
+      answers: 'list',
+      location: 'text',
+      cancel_reason: 'text',
+      attribution: 'null',
+    },
+    staff: ['host'],
+    system: ['provider', 'keys', 'status', 'event_type', 'time_zone'],
+    why: 'the call stays for the portal and the dashboard, its invitee, answers and meeting link invented',
+  },
+  booking_events: {
+    rows: 'keep',
+    seed: 'lead_id',
+    invent: { facts: 'detail' },
+    system: ['id', 'provider', 'kind', 'key', 'linked'],
+    why: 'the call’s history stays for the timeline; what the scheduler said keeps only its times and words of the system',
   },
   inbound_messages: deleted('mail people wrote back to production, and mail kept aside: their words and addresses go'),
   lead_documents: deleted("a mailed document's name and its key in production's store: document references go"),

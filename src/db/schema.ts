@@ -691,6 +691,108 @@ export const webhookEvents = pgTable(
   (t) => [index('webhook_events_received_idx').on(t.receivedAt), index('webhook_events_lead_idx').on(t.leadId)],
 );
 
+/** The schedulers whose webhooks the site takes (docs/decisions/0046-bookings-from-the-schedulers.md). */
+export const bookingProviders = ['calendly', 'cal'] as const;
+/** Where a booked call stands: on the calendar, cancelled by either side, missed by the invitee, or held. */
+export const bookingStatuses = ['booked', 'cancelled', 'no_show', 'held'] as const;
+/** What one scheduler event says of a call, in the site's words. */
+export const bookingEventKinds = ['created', 'rescheduled', 'cancelled', 'no_show', 'held', 'ignored'] as const;
+
+/** One question of the scheduler's booking form and the invitee's answer. */
+export interface BookingAnswer {
+  question: string;
+  answer: string;
+}
+
+/** What a scheduler event said, normalised (booking-events.ts): the facts the booking is derived from. */
+export interface BookingFacts {
+  eventType?: string;
+  startsAt?: string;
+  endsAt?: string;
+  name?: string;
+  email?: string;
+  timeZone?: string;
+  answers?: BookingAnswer[];
+  location?: string;
+  host?: string;
+  reason?: string;
+  /** A cancellation that is one half of a reschedule (Calendly's `rescheduled: true`). */
+  rescheduled?: boolean;
+  attribution?: Attribution;
+}
+
+/**
+ * One call booked through a scheduler (docs/decisions/0046-bookings-from-the-schedulers.md), on the lead of the
+ * invitee's address. `keys` holds every provider id the call has had (Calendly's invitee URIs, Cal.com's booking
+ * uids): a reschedule adds the new one, so however its events arrive the call stays one row. Every column but the
+ * keys and the lead is derived from the call's stored events (`booking_events`) each time one arrives.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: bookingProviders }).notNull(),
+    keys: text('keys').array().notNull(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: bookingStatuses }).notNull(),
+    eventType: text('event_type').notNull().default(''),
+    startsAt: ts('starts_at'),
+    endsAt: ts('ends_at'),
+    /** The invitee's time zone as the scheduler gave it (IANA), or ''. */
+    timeZone: text('time_zone').notNull().default(''),
+    inviteeName: text('invitee_name').notNull().default(''),
+    inviteeEmail: text('invitee_email').notNull().default(''),
+    answers: jsonb('answers').$type<BookingAnswer[]>().notNull().default([]),
+    location: text('location').notNull().default(''),
+    host: text('host').notNull().default(''),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    /** The first touch the booking link carried (utm_* and, on Cal.com, the landing path and referrer). */
+    attribution: jsonb('attribution').$type<Attribution>(),
+    /** The time of the call's first event at the scheduler. */
+    bookedAt: ts('booked_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_lead_idx').on(t.leadId),
+    index('bookings_keys_idx').using('gin', t.keys),
+    index('bookings_status_starts_idx').on(t.status, t.startsAt),
+    index('bookings_booked_at_idx').on(t.bookedAt),
+  ],
+);
+
+/**
+ * Every scheduler event received, once by the provider's own id (`<provider>:<event>:<invitee or booking id>`):
+ * a delivery again finds its id here and changes nothing. `key` is the provider id it is about, `linked` the other
+ * half of a reschedule; `facts` what it said. Erased with its lead; one that concerns no lead (an event type the
+ * site ignores) goes with retention's sweep.
+ */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: bookingProviders }).notNull(),
+    kind: text('kind', { enum: bookingEventKinds }).notNull(),
+    key: text('key').notNull(),
+    linked: text('linked'),
+    /** When it happened at the scheduler (its own timestamp; the arrival time when it gives none). */
+    at: ts('at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    facts: jsonb('facts').$type<BookingFacts>().notNull().default({}),
+  },
+  (t) => [
+    index('booking_events_key_idx').on(t.key),
+    index('booking_events_linked_idx').on(t.linked),
+    index('booking_events_booking_idx').on(t.bookingId, t.at),
+    index('booking_events_lead_idx').on(t.leadId),
+    index('booking_events_received_idx').on(t.provider, t.receivedAt),
+  ],
+);
+
 /** One attachment of a received mail: stored as a lead document, or named with why it was not. */
 export const senderChecks = ['pass', 'fail', 'unknown'] as const;
 export type SenderCheck = (typeof senderChecks)[number];
@@ -834,6 +936,11 @@ export type UploadedDocument = typeof uploadedDocuments.$inferSelect;
 export type PendingUpload = typeof pendingUploads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type DownloadRequest = typeof downloadRequests.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;
+export type BookingEvent = typeof bookingEvents.$inferSelect;
+export type BookingProvider = (typeof bookingProviders)[number];
+export type BookingStatus = (typeof bookingStatuses)[number];
+export type BookingEventKind = (typeof bookingEventKinds)[number];
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type UserRole = typeof userRoles.$inferSelect;

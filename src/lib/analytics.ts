@@ -7,6 +7,8 @@
  * page's location and referrer, a link) goes through `redactUrl` first. Each event names the redacted
  * `page_location` and `page_referrer` itself, so the tag does not take the raw ones from the document.
  */
+import { decorateBookingLink } from './booking-link.ts';
+
 type Gtag = (command: 'event', name: string, params: Record<string, unknown>) => void;
 
 declare global {
@@ -76,11 +78,19 @@ export function trackPageView(): void {
   track('page_view', { page_path: location.pathname + location.search, page_title: document.title });
 }
 
-/** Sends `booking_click` for every link marked `data-booking` (the external scheduling links). */
+/**
+ * For every link marked `data-booking` (the external scheduling links), as it is followed (a click, a middle click):
+ * adds the visit's first touch and the visitor's name and email to it (booking-link.ts), then sends `booking_click`
+ * with the link as it was before (never the visitor's address).
+ */
 export function trackBookingClicks(): void {
-  document.addEventListener('click', (event) => {
+  const follow = (event: MouseEvent) => {
     const link = (event.target as Element | null)?.closest?.('a[data-booking]');
-    if (link instanceof HTMLAnchorElement)
-      track('booking_click', { link_url: link.href, booking: link.dataset.booking });
-  });
+    if (!(link instanceof HTMLAnchorElement)) return;
+    decorateBookingLink(link);
+    if (event.type === 'click')
+      track('booking_click', { link_url: link.dataset.bookingBase, booking: link.dataset.booking });
+  };
+  document.addEventListener('click', follow);
+  document.addEventListener('auxclick', follow);
 }

@@ -12,10 +12,14 @@ export const leadStates = ['open', 'answered', 'overdue'] as const;
 /** What a lead's timeline records of its own: notes, owner changes, replies, responses made elsewhere, corrections. */
 export const leadEventKinds = ['note', 'owner', 'reply', 'elsewhere', 'details'] as const;
 /**
- * The forms a lead's requests come from: the contact form, the contact page's short audit form, the intake, and a
- * resource's download form (docs/decisions/0041-resource-downloads.md).
+ * The forms a lead's requests come from: the contact form, the contact page's short audit form, the intake, a
+ * resource's download form (docs/decisions/0041-resource-downloads.md), and a call booked at a scheduler
+ * (docs/decisions/0046-bookings-from-the-schedulers.md).
  */
-export const leadForms = ['message', 'contact_page', 'intake', 'download'] as const;
+export const leadForms = ['message', 'contact_page', 'intake', 'download', 'booking'] as const;
+/** The Leads list's call filters (`call=`): a call on the calendar, or one cancelled or missed (no-show). */
+export const callFilters = ['booked', 'missed'] as const;
+export type CallFilter = (typeof callFilters)[number];
 /** The Leads list's filter of the leads that only asked for files (`form=download_only`). */
 export const DOWNLOAD_ONLY = 'download_only';
 /**

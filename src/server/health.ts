@@ -7,11 +7,12 @@
  * even then: not a URL, not a key, not an error's stack.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, getTableColumns, getTableName, inArray, is, isNotNull, max, notLike, sql } from 'drizzle-orm';
+import { and, desc, getTableColumns, getTableName, inArray, is, isNotNull, notLike, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { getDb } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
-import { mailOutbox, webhookEvents } from '../db/schema.ts';
+import { mailOutbox } from '../db/schema.ts';
+import { bookings, webhooks } from './health-webhooks.ts';
 import { defaultTransport } from './mail/sender.ts';
 import { SLACK_KINDS, slackSettingProblem } from './mail/slack.ts';
 import {
@@ -19,9 +20,8 @@ import {
   hasDatabase,
   isDeployed,
   mailReplySettingProblems,
-  replyDomain,
+  schedulerSettingProblems,
   siteContext,
-  webhookSecret,
   siteSettingProblems,
   twoFactorSettingProblems,
   type SiteContext,
@@ -43,7 +43,15 @@ export interface HealthReport {
   ok: boolean;
   /** `local`, `production` or `preview` (a deploy preview or branch deploy). */
   site: SiteContext;
-  checks: { database: Check; authSecret: Check; settings: Check; mail: Check; blobs: Check; webhooks: Check };
+  checks: {
+    database: Check;
+    authSecret: Check;
+    settings: Check;
+    mail: Check;
+    blobs: Check;
+    webhooks: Check;
+    bookings: Check;
+  };
 }
 
 /** How long one check may take before it counts as failed (a health check must answer quickly). */
@@ -124,7 +132,12 @@ function authSecret(): Check {
  * but Slack gets nothing until fixed).
  */
 function settings(): Check {
-  const problems = [...siteSettingProblems(), ...twoFactorSettingProblems(), ...mailReplySettingProblems()];
+  const problems = [
+    ...siteSettingProblems(),
+    ...twoFactorSettingProblems(),
+    ...mailReplySettingProblems(),
+    ...schedulerSettingProblems(),
+  ];
   for (const p of identityProblems()) problems.push({ setting: `Site settings: ${p.field}`, problem: p.problem });
   const slack = slackSettingProblem();
   if (slack) problems.push({ setting: 'SLACK_WEBHOOK_URL', problem: slack });
@@ -222,31 +235,13 @@ async function blobs(probe: () => Promise<unknown>): Promise<Check> {
   }
 }
 
-/**
- * Resend's webhook (POST /api/webhooks/resend): when its latest event arrived, so a deploy shows whether replies
- * and delivery events come back. Never failing by itself (a quiet week has no event); its settings are the
- * settings check's. Only the detailed report reads it.
- */
-async function webhooks(detail: boolean): Promise<Check> {
-  if (!replyDomain() && !webhookSecret())
-    return { ok: true, detail: 'not set up (MAIL_REPLY_DOMAIN, RESEND_WEBHOOK_SECRET): replies go to the owner' };
-  if (!detail) return { ok: true, detail: 'set' };
-  try {
-    const { db } = await within(getDb());
-    const [latest] = await within(db.select({ at: max(webhookEvents.receivedAt) }).from(webhookEvents));
-    const at = latest?.at ? new Date(latest.at) : null;
-    return { ok: true, detail: at ? `last event received ${at.toISOString()}` : 'no event received yet' };
-  } catch {
-    return { ok: true, detail: 'last event unknown (the database check says why)' };
-  }
-}
-
 async function checks(probeBlobs: () => Promise<unknown>, detail: boolean): Promise<HealthReport['checks']> {
-  const [db, mailCheck, blobsCheck, hooks] = await Promise.all([
+  const [db, mailCheck, blobsCheck, hooks, calls] = await Promise.all([
     database(detail),
     mail(detail),
     blobs(probeBlobs),
-    webhooks(detail),
+    webhooks(detail, within),
+    bookings(detail, within),
   ]);
   return {
     database: db,
@@ -255,6 +250,7 @@ async function checks(probeBlobs: () => Promise<unknown>, detail: boolean): Prom
     mail: mailCheck,
     blobs: blobsCheck,
     webhooks: hooks,
+    bookings: calls,
   };
 }
 

@@ -56,9 +56,9 @@ test('a viewer reads the dashboard: cards, charts, 12 weeks, a table and its CSV
 
   // The headline cards: at least this run's two leads, and each figure a chart with its table.
   const cards = page.getByRole('list', { name: 'Headline figures' }).getByRole('listitem');
-  await expect(cards).toHaveCount(6);
+  await expect(cards).toHaveCount(7);
   expect(Number(await page.locator('[data-card="Leads"] p').nth(1).textContent())).toBeGreaterThanOrEqual(2);
-  await expect(page.locator('figure[data-figure]')).toHaveCount(10);
+  await expect(page.locator('figure[data-figure]')).toHaveCount(14);
   for (const slug of ['leads-per-week', 'leads-by-form', 'first-response', 'audit-delivery', 'report-opens']) {
     await expect(figure(page, slug).locator('svg')).toBeVisible();
   }
@@ -78,6 +78,13 @@ test('a viewer reads the dashboard: cards, charts, 12 weeks, a table and its CSV
         .or(figure(page, slug).getByText(/^No file was asked for/)),
     ).toHaveCount(1);
   }
+  // The calls booked at the scheduler (docs/decisions/0046-bookings-from-the-schedulers.md): a table, or its sentence.
+  await expect(figure(page, 'leads-to-calls').getByRole('table')).toHaveCount(1);
+  await expect(
+    figure(page, 'calls-by-source')
+      .getByRole('table')
+      .or(figure(page, 'calls-by-source').getByText(/^No call was booked/)),
+  ).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
 
   // Twelve weeks: a row a week; the table opened, then its CSV is that table.

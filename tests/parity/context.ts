@@ -27,6 +27,8 @@ export interface ParityContext {
   healthToken: string;
   /** Production's reply settings: the webhook's secret, the reply domain, the Receiving API stand-in's port. */
   resend: { port: number; secret: string; domain: string };
+  /** The schedulers' webhook secrets of production (docs/decisions/0046). */
+  schedulers: { calendlyKey: string; calSecret: string };
   repoRoot: string;
 }
 

@@ -84,6 +84,11 @@ export default async function setup(project: TestProject) {
       secret: `whsec_${randomBytes(24).toString('base64')}`,
       domain: 'reply.bolesta-agency.com',
     };
+    // Booked calls come in on production (docs/decisions/0046): the schedulers' signing secrets.
+    const schedulers = {
+      calendlyKey: randomBytes(24).toString('base64url'),
+      calSecret: randomBytes(24).toString('base64url'),
+    };
 
     // What Netlify sets for every function of the site, plus the site's own settings.
     const functionEnv = (deployID: string, secret = true, dbUrl = databaseUrl, replies = false): FunctionEnv => ({
@@ -101,6 +106,8 @@ export default async function setup(project: TestProject) {
         MAIL_REPLY_DOMAIN: resend.domain,
         RESEND_WEBHOOK_SECRET: resend.secret,
         RESEND_BASE_URL: `http://127.0.0.1:${resend.port}`,
+        CALENDLY_WEBHOOK_SIGNING_KEY: schedulers.calendlyKey,
+        CAL_WEBHOOK_SECRET: schedulers.calSecret,
       }),
     });
 
@@ -178,6 +185,7 @@ export default async function setup(project: TestProject) {
       admin,
       healthToken,
       resend,
+      schedulers,
       repoRoot,
     };
     project.provide('parity', context);

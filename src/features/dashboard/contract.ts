@@ -92,6 +92,24 @@ export interface DashboardTotals {
   downloadsOpened: number;
   /** The file asked for most (the first by name on a tie), or null when none was. */
   topDownload: { title: string; requested: number } | null;
+  /** Calls booked at the scheduler in the period (docs/decisions/0046), and how they stand now. */
+  callsBooked: number;
+  callsHeld: number;
+  callsNoShow: number;
+  callsCancelled: number;
+}
+
+/**
+ * The calls booked in the period under one source, campaign or landing page (the call's own first touch, else its
+ * lead's): booked, held (Cal.com's end of meeting, or a call still booked whose end has passed), no-show, cancelled.
+ */
+export interface CallCount {
+  /** The source (lead-source.ts; null: not recorded), the campaign or the landing path. */
+  key: string | null;
+  booked: number;
+  held: number;
+  noShow: number;
+  cancelled: number;
 }
 
 /**
@@ -136,4 +154,6 @@ export interface DashboardReply {
   topCampaigns: { campaign: string; source: string | null; count: number }[];
   /** The files asked for, per resource (most first) and per source. */
   downloads: { byResource: ResourceDownloads[]; bySource: SourceDownloads[] };
+  /** The calls booked, per source, campaign and landing page, most booked first (TOP_LIMIT campaigns and pages). */
+  calls: { bySource: CallCount[]; byCampaign: CallCount[]; byLandingPage: CallCount[] };
 }

@@ -9,6 +9,7 @@ import {
   funnelSteps,
   leadForms,
   type AuditWeek,
+  type CallCount,
   type DashboardReply,
   type DashboardTotals,
   type FormCount,
@@ -19,8 +20,10 @@ import {
   type SourceCount,
 } from './contract.ts';
 import { addDays, mondayOf, type DashboardPeriod } from './period.ts';
+import { leadSource } from '../../lib/lead-source.ts';
 import {
   auditDelivery,
+  callCounts,
   downloadsByResource,
   downloadsBySource,
   funnelCounts,
@@ -29,8 +32,32 @@ import {
   responseTimes,
   topCampaigns,
   topLandingPages,
+  type CallRow,
   type LeadCountRow,
 } from './queries.ts';
+import { TOP_LIMIT } from './contract.ts';
+
+/** The calls summed by `keyOf` (a source, a campaign, a landing page), most booked first, then by key. */
+function callsBy(rows: CallRow[], keyOf: (row: CallRow) => string | null, skipNull = false): CallCount[] {
+  const sums = new Map<string | null, CallCount>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (skipNull && key === null) continue;
+    const sum = sums.get(key) ?? { key, booked: 0, held: 0, noShow: 0, cancelled: 0 };
+    sum.booked += row.booked;
+    sum.held += row.held;
+    sum.noShow += row.noShow;
+    sum.cancelled += row.cancelled;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].sort((a, b) => b.booked - a.booked || String(a.key).localeCompare(String(b.key)));
+}
+
+/** A call's source: of its own first touch (lead-source.ts), else its lead's. */
+const callSource = (row: CallRow): string | null =>
+  row.ownTouch
+    ? leadSource({ utmSource: row.utmSource ?? undefined, referrer: row.referrer ?? undefined })
+    : row.leadSource;
 
 /** The Mondays of the weeks the period touches, oldest first: the week of `from` to the week of `to`. */
 export function periodWeeks(period: DashboardPeriod): string[] {
@@ -69,17 +96,19 @@ function split<T extends { week: string | null; g: number }>(rows: T[]): { byWee
 
 /** Every figure of `period`. */
 export async function getDashboard(db: Db, period: DashboardPeriod): Promise<DashboardReply> {
-  const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl] = await Promise.all([
-    leadCounts(db, period),
-    responseTimes(db, period),
-    auditDelivery(db, period),
-    reportOpens(db, period),
-    funnelCounts(db, period),
-    topLandingPages(db, period),
-    topCampaigns(db, period),
-    downloadsByResource(db, period),
-    downloadsBySource(db, period),
-  ]);
+  const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl, calls] =
+    await Promise.all([
+      leadCounts(db, period),
+      responseTimes(db, period),
+      auditDelivery(db, period),
+      reportOpens(db, period),
+      funnelCounts(db, period),
+      topLandingPages(db, period),
+      topCampaigns(db, period),
+      downloadsByResource(db, period),
+      downloadsBySource(db, period),
+      callCounts(db, period),
+    ]);
   const weeks = periodWeeks(period);
   const weekSources = groupOf(counts, WEEK_SOURCE);
   const weekForms = groupOf(counts, WEEK_FORM);
@@ -138,6 +167,10 @@ export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Das
     downloadsRequested: byResource.reduce((sum, r) => sum + r.requested, 0),
     downloadsOpened: byResource.reduce((sum, r) => sum + r.opened, 0),
     topDownload: byResource[0] ? { title: byResource[0].title, requested: byResource[0].requested } : null,
+    callsBooked: calls.reduce((sum, r) => sum + r.booked, 0),
+    callsHeld: calls.reduce((sum, r) => sum + r.held, 0),
+    callsNoShow: calls.reduce((sum, r) => sum + r.noShow, 0),
+    callsCancelled: calls.reduce((sum, r) => sum + r.cancelled, 0),
   };
   return {
     from: period.from,
@@ -155,5 +188,10 @@ export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Das
     topLandingPages: landing,
     topCampaigns: campaigns,
     downloads: { byResource, bySource: bySourceDl },
+    calls: {
+      bySource: callsBy(calls, callSource),
+      byCampaign: callsBy(calls, (r) => r.campaign, true).slice(0, TOP_LIMIT),
+      byLandingPage: callsBy(calls, (r) => r.landingPath, true).slice(0, TOP_LIMIT),
+    },
   };
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import {
   auditReportDeliveries as d,
   auditSubmissions as s,
+  bookings as b,
   contactMessages as m,
   downloadRequests as dr,
   inboundMessages as im,
@@ -205,4 +206,38 @@ export const downloadsBySource = (db: Db, p: DashboardPeriod) =>
     sql`select ${l.source} as source, count(*)::int as requested, count(${dr.firstOpenedAt})::int as opened
     from ${dr} join ${l} on ${l.id} = ${dr.leadId} where ${dr.isSpam} = false and ${inPeriod(dr.createdAt, p)}
     group by 1 order by requested desc, source asc nulls last`,
+  );
+
+export interface CallRow {
+  /** The call's own first touch's source fields, or null to take the lead's source. */
+  utmSource: string | null;
+  referrer: string | null;
+  ownTouch: boolean;
+  leadSource: string | null;
+  campaign: string | null;
+  landingPath: string | null;
+  booked: number;
+  held: number;
+  noShow: number;
+  cancelled: number;
+}
+
+/**
+ * The calls booked in the period (docs/decisions/0046-bookings-from-the-schedulers.md; spam leads aside) by the first
+ * touch they came with (the call's own, else its lead's), each with how it stands: held (Cal.com's end of meeting,
+ * or still booked and over), no-show, cancelled. dashboard.ts derives the source and sums them up.
+ */
+export const callCounts = (db: Db, p: DashboardPeriod) =>
+  rows<CallRow>(
+    db,
+    sql`select ${b.attribution}->>'utmSource' as "utmSource", ${b.attribution}->>'referrer' as referrer,
+      ${b.attribution} is not null as "ownTouch", ${l.source} as "leadSource",
+      coalesce(${b.attribution}, ${l.attribution})->>'utmCampaign' as campaign,
+      coalesce(${b.attribution}, ${l.attribution})->>'landingPath' as "landingPath",
+      count(*)::int as booked,
+      (count(*) filter (where ${b.status} = 'held' or (${b.status} = 'booked' and ${b.endsAt} < now())))::int as held,
+      (count(*) filter (where ${b.status} = 'no_show'))::int as "noShow",
+      (count(*) filter (where ${b.status} = 'cancelled'))::int as cancelled
+    from ${b} join ${l} on ${l.id} = ${b.leadId} where ${l.isSpam} = false and ${inPeriod(b.bookedAt, p)}
+    group by 1, 2, 3, 4, 5, 6`,
   );

@@ -57,6 +57,16 @@ const figures: { title: string; rows: Figure[] }[] = [
       ['Most requested file', (t) => (t.topDownload ? `${t.topDownload.title} (${t.topDownload.requested})` : 'none')],
     ],
   },
+  {
+    // docs/decisions/0046-bookings-from-the-schedulers.md: the calls booked that week, and how they stand now.
+    title: 'Calls',
+    rows: [
+      ['Calls booked', (t) => String(t.callsBooked)],
+      ['Held', (t) => shareText(t.callsHeld, t.callsBooked)],
+      ['No-shows', (t) => shareText(t.callsNoShow, t.callsBooked)],
+      ['Cancelled', (t) => shareText(t.callsCancelled, t.callsBooked)],
+    ],
+  },
 ];
 
 export interface SummaryMailData {

@@ -114,7 +114,7 @@ export interface SubmissionDetail {
 export { leadStates, type LeadState } from '../../lib/statuses.ts';
 
 /** The forms a lead's requests came from, for the list's `form` filter: the contact form, the short audit form, the intake. */
-export { DOWNLOAD_ONLY, leadForms, type LeadForm } from '../../lib/statuses.ts';
+export { callFilters, DOWNLOAD_ONLY, leadForms, type CallFilter, type LeadForm } from '../../lib/statuses.ts';
 import type { LeadForm } from '../../lib/statuses.ts';
 
 /** Longest note and answered-elsewhere note, and reply, in characters. */
@@ -192,12 +192,12 @@ export interface LeadListItem {
   undeliverableReason: string | null;
   /** The person marked our mail as spam: nothing more goes out but a reply a staff member confirms. */
   complained: boolean;
-  /**
-   * Where the lead came from (docs/decisions/0032-attribution-and-dashboard.md): the source of its first request's
-   * first touch (src/lib/lead-source.ts) and that first touch; both null on a lead from before attribution.
-   */
+  /** Where it came from (decision 32): its first touch's source (lead-source.ts) and that first touch, or null. */
   source: string | null;
   attribution: Attribution | null;
+  /** The next call on the calendar, and the state of the latest call booked (docs/decisions/0046). */
+  nextCall: { startsAt: Date; eventType: string } | null;
+  lastCall: 'booked' | 'cancelled' | 'no_show' | 'held' | null;
 }
 
 export { UNRECORDED } from '../../lib/lead-source.ts';

@@ -1,8 +1,11 @@
-/** Which forms a lead's requests came from, as SQL conditions correlated with an outer query's `leads` row. */
-import { and, eq, exists, not, sql, type SQL } from 'drizzle-orm';
+/**
+ * Which forms a lead's requests came from, and where its booked calls stand, as SQL correlated with an outer
+ * query's `leads` row.
+ */
+import { and, eq, exists, gte, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditSubmissions, contactMessages, downloadRequests, leads } from '../../db/schema.ts';
-import type { LeadForm } from './contract.ts';
+import { auditSubmissions, bookings, contactMessages, downloadRequests, leads } from '../../db/schema.ts';
+import type { CallFilter, LeadForm } from './contract.ts';
 
 const l = leads;
 const m = contactMessages;
@@ -35,8 +38,72 @@ export const hasForm: Record<LeadForm, (db: Db) => SQL> = {
         .from(downloadRequests)
         .where(eq(downloadRequests.leadId, l.id)),
     ),
+  booking: (db) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(bookings)
+        .where(eq(bookings.leadId, l.id)),
+    ),
 };
 
 /** A lead that asked for files and nothing else (docs/decisions/0041-resource-downloads.md). */
 export const downloadsOnly = (db: Db): SQL =>
-  and(hasForm.download(db), not(hasForm.message(db)), not(hasForm.contact_page(db)), not(hasForm.intake(db)))!;
+  and(
+    hasForm.download(db),
+    not(hasForm.message(db)),
+    not(hasForm.contact_page(db)),
+    not(hasForm.intake(db)),
+    not(hasForm.booking(db)),
+  )!;
+
+/** A call on the calendar from `now` on (docs/decisions/0046-bookings-from-the-schedulers.md). */
+const upcoming = (now: Date) =>
+  and(
+    eq(bookings.leadId, l.id),
+    eq(bookings.status, 'booked'),
+    or(isNull(bookings.startsAt), gte(bookings.startsAt, now)),
+  );
+
+/**
+ * The Leads list's call filters: `booked`, a call on the calendar; `missed`, a call cancelled or missed (no-show)
+ * and none booked since.
+ */
+export function callWhere(db: Db, call: CallFilter, now: Date): SQL {
+  const next = exists(
+    db
+      .select({ one: sql`1` })
+      .from(bookings)
+      .where(upcoming(now)),
+  );
+  if (call === 'booked') return next;
+  const ended = exists(
+    db
+      .select({ one: sql`1` })
+      .from(bookings)
+      .where(and(eq(bookings.leadId, l.id), inArray(bookings.status, ['cancelled', 'no_show']))),
+  );
+  return and(ended, not(next))!;
+}
+
+/** The lead's next booked call (its start and event type), or null: the list's columns. */
+export const nextCallColumns = (db: Db, now: Date) => ({
+  nextCallAt: sql<Date | string | null>`(${db
+    .select({ at: bookings.startsAt })
+    .from(bookings)
+    .where(upcoming(now))
+    .orderBy(bookings.startsAt)
+    .limit(1)})`,
+  nextCallType: sql<string | null>`(${db
+    .select({ type: bookings.eventType })
+    .from(bookings)
+    .where(upcoming(now))
+    .orderBy(bookings.startsAt)
+    .limit(1)})`,
+  lastCallStatus: sql<string | null>`(${db
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.leadId, l.id))
+    .orderBy(sql`${bookings.bookedAt} desc`)
+    .limit(1)})`,
+});

@@ -41,7 +41,8 @@ const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 export function leadUpsert(person: LeadPerson, at: Date, spam: boolean, origin: LeadOrigin, after?: string): SQL {
   // A download request promises no answer (docs/decisions/0041-resource-downloads.md): it starts no wait, and a
   // lead already waiting keeps its wait (the update below keeps a wait it had).
-  const waits = !spam && origin.form !== 'download';
+  // Nor does a booked call (docs/decisions/0046-bookings-from-the-schedulers.md): the call is the answer.
+  const waits = !spam && origin.form !== 'download' && origin.form !== 'booking';
   const firstTouch = (column: string, mine: SQL) =>
     sql`case when ${l.isSpam} then ${excluded(column)} else ${mine} end`;
   const genuine = {

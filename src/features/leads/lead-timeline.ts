@@ -18,6 +18,8 @@ import {
 } from '../../db/schema.ts';
 import { submissionClock } from '../../lib/audit-report.ts';
 import { leadSource } from '../../lib/lead-source.ts';
+import { bookingTimeline } from './booking-derive.ts';
+import { leadBookingEvents } from './bookings.ts';
 import {
   NOTE_DELETE_MINUTES,
   type LeadDetail,
@@ -86,13 +88,14 @@ const kindOrder: Record<TimelineEntry['kind'], number> = {
   inbound: 7,
   download: 0,
   'download-opened': 6,
+  booking: 0,
 };
 
 /** One lead: the lead, its requests newest first, and its whole timeline oldest first. */
 export async function getLead(db: Db, id: string | undefined, now = new Date()): Promise<LeadDetail> {
   const lead = await leadItem(db, id, now);
   const leadId = lead.id;
-  const [messages, submissions, events, mails, inbound, downloads] = await Promise.all([
+  const [messages, submissions, events, mails, inbound, downloads, calls] = await Promise.all([
     db.select().from(m).where(eq(m.leadId, leadId)).orderBy(desc(m.createdAt), desc(m.id)),
     db.select(submissionListColumns).from(s).where(eq(s.leadId, leadId)).orderBy(desc(s.createdAt), desc(s.id)),
     db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.at), asc(leadEvents.id)),
@@ -103,6 +106,7 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
       .where(eq(inboundMessages.leadId, leadId))
       .orderBy(asc(inboundMessages.receivedAt)),
     db.select().from(downloadRequests).where(eq(downloadRequests.leadId, leadId)),
+    leadBookingEvents(db, leadId),
   ]);
   const requestIds = [...messages.map((x) => x.id), ...submissions.map((x) => x.id)];
   const submissionIds = submissions.map((x) => x.id);
@@ -265,6 +269,8 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
           ]
         : []),
     ]),
+    // docs/decisions/0046-bookings-from-the-schedulers.md: each call booked, moved, cancelled, missed or held.
+    ...bookingTimeline(calls),
   ].sort((a, b) => a.at.getTime() - b.at.getTime() || kindOrder[a.kind] - kindOrder[b.kind]);
 
   return { lead, requests, timeline };

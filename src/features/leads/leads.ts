@@ -12,10 +12,12 @@ import { invalidFields, notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
 import { containsPattern, offsetOf, PAGE_SIZE, readListQuery } from '../../server/list-query.ts';
 import { UTM_MAX } from '../../lib/attribution.ts';
-import { downloadsOnly, hasForm } from './lead-forms.ts';
+import { callWhere, downloadsOnly, hasForm, nextCallColumns } from './lead-forms.ts';
 import {
+  callFilters,
   DOWNLOAD_ONLY,
   leadForms,
+  type CallFilter,
   UNRECORDED,
   type LeadForm,
   type LeadListItem,
@@ -40,6 +42,8 @@ export interface LeadQuery {
   now: Date;
   /** Only the leads that replied by mail since our last response and wait on us (`?replied=true`). */
   replied?: boolean;
+  /** `booked`: a call on the calendar; `missed`: one cancelled or missed, none booked since (`?call=`). */
+  call?: CallFilter | null;
 }
 
 /** A lead replied by mail since our last response, and waits on us (docs/decisions/0040-mail-replies-and-delivery.md). */
@@ -68,9 +72,12 @@ export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQu
   if (campaign.length > UTM_MAX) fields.campaign = `Keep the campaign under ${UTM_MAX} characters`;
   const replied = get('replied');
   if (replied && replied !== 'true') fields.replied = 'Use true (the leads that replied and wait on us)';
+  const call = get('call');
+  if (call && !(callFilters as readonly string[]).includes(call)) fields.call = `Use ${callFilters.join(' or ')}`;
   if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
   return {
     replied: replied === 'true',
+    call: (call || null) as CallFilter | null,
     q: base.q,
     spam: base.spam,
     page: base.page,
@@ -108,6 +115,7 @@ function where(db: Db, query: LeadQuery): SQL | undefined {
     query.form === DOWNLOAD_ONLY ? downloadsOnly(db) : query.form ? hasForm[query.form](db) : undefined,
     query.source === UNRECORDED ? isNull(l.source) : query.source ? eq(l.source, query.source) : undefined,
     query.campaign ? sql`${l.attribution}->>'utmCampaign' = ${query.campaign}` : undefined,
+    query.call ? callWhere(db, query.call, query.now) : undefined,
   );
 }
 
@@ -115,7 +123,8 @@ function where(db: Db, query: LeadQuery): SQL | undefined {
 export const leadState = (lead: Pick<Lead, 'awaitingSince' | 'responseDueAt'>, now: Date): LeadState =>
   !lead.awaitingSince ? 'answered' : lead.responseDueAt && lead.responseDueAt < now ? 'overdue' : 'open';
 
-const itemColumns = (db: Db) => ({
+const itemColumns = (db: Db, now: Date) => ({
+  ...nextCallColumns(db, now),
   lead: l,
   ownerName: users.name,
   ownerEmail: users.email,
@@ -123,6 +132,7 @@ const itemColumns = (db: Db) => ({
   contactPage: sql<boolean>`${hasForm.contact_page(db)}`,
   intake: sql<boolean>`${hasForm.intake(db)}`,
   download: sql<boolean>`${hasForm.download(db)}`,
+  booking: sql<boolean>`${hasForm.booking(db)}`,
 });
 
 type ItemRow = {
@@ -133,6 +143,10 @@ type ItemRow = {
   contactPage: boolean;
   intake: boolean;
   download: boolean;
+  booking: boolean;
+  nextCallAt: Date | string | null;
+  nextCallType: string | null;
+  lastCallStatus: string | null;
 };
 
 function listItem(row: ItemRow, now: Date): LeadListItem {
@@ -142,6 +156,7 @@ function listItem(row: ItemRow, now: Date): LeadListItem {
   if (row.contactPage) forms.push('contact_page');
   if (row.intake) forms.push('intake');
   if (row.download) forms.push('download');
+  if (row.booking) forms.push('booking');
   return {
     id: lead.id,
     email: lead.email,
@@ -166,6 +181,8 @@ function listItem(row: ItemRow, now: Date): LeadListItem {
     complained: lead.complainedAt !== null,
     source: lead.source,
     attribution: lead.source === null ? null : (lead.attribution ?? {}),
+    nextCall: row.nextCallAt ? { startsAt: new Date(row.nextCallAt), eventType: row.nextCallType ?? '' } : null,
+    lastCall: (row.lastCallStatus as LeadListItem['lastCall']) ?? null,
   };
 }
 
@@ -174,7 +191,7 @@ const order = [desc(l.lastActivityAt), desc(l.id)];
 /** Every lead that matches, with its forms and owner (the CSV, which needs every row anyway). */
 const matching = (db: Db, query: LeadQuery) =>
   db
-    .select(itemColumns(db))
+    .select(itemColumns(db, query.now))
     .from(l)
     .leftJoin(users, eq(users.id, l.ownerId))
     .where(where(db, query))
@@ -195,7 +212,7 @@ export async function listLeads(db: Db, query: LeadQuery): Promise<ListPage<Lead
     .as('page_ids');
   const [rows, total] = await Promise.all([
     db
-      .select(itemColumns(db))
+      .select(itemColumns(db, query.now))
       .from(ids)
       .innerJoin(l, eq(l.id, ids.id))
       .leftJoin(users, eq(users.id, l.ownerId))
@@ -264,7 +281,11 @@ export async function leadStaff(db: Db): Promise<StaffName[]> {
 /** One lead as the list shows it (the answer of a change to it); 404 when there is none. */
 export async function leadItem(db: Db, id: string | undefined, now = new Date()): Promise<LeadListItem> {
   if (!isUuid(id)) throw notFound('lead');
-  const [row] = await db.select(itemColumns(db)).from(l).leftJoin(users, eq(users.id, l.ownerId)).where(eq(l.id, id));
+  const [row] = await db
+    .select(itemColumns(db, now))
+    .from(l)
+    .leftJoin(users, eq(users.id, l.ownerId))
+    .where(eq(l.id, id));
   if (!row) throw notFound('lead');
   return listItem(row, now);
 }

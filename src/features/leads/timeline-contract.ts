@@ -4,6 +4,7 @@
  */
 import type { MessageStatus, SubmissionStatus } from '../../lib/statuses.ts';
 import type { DownloadAsked, DownloadOpened } from '../../lib/forms/download.schema.ts';
+import type { BookingHappened } from '../../lib/call-words.ts';
 
 /** A staff member as a lead names them (its owner, a note's author). */
 export interface StaffName {
@@ -52,6 +53,7 @@ export type TimelineEntry =
   | (Entry<'report'> & { submissionId: string; version: number })
   | (Entry<'download'> & DownloadAsked)
   | (Entry<'download-opened'> & DownloadOpened)
+  | (Entry<'booking'> & BookingHappened)
   | (Entry<'inbound'> & {
       /** `other_sender`: written from an address other than the lead's; it changed nothing of the lead. */
       status: 'attached' | 'other_sender';

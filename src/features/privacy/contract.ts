@@ -35,6 +35,8 @@ export interface ErasureCounts {
   inboundMails: number;
   mailedDocuments: number;
   deliveryEvents: number;
+  /** The calls they booked (docs/decisions/0046), with the scheduler's events about them. */
+  bookings: number;
   actionLogRows: number;
 }
 

@@ -64,6 +64,7 @@ function countsOf(rows: PersonRows): ErasureCounts {
     messages: rows.messages.length,
     submissions: rows.submissions.length,
     downloads: rows.downloads.length,
+    bookings: rows.bookings.length,
     documents: rows.documents.length,
     reports: rows.reports.length,
     deliveries: rows.deliveries.length,
@@ -112,7 +113,8 @@ async function eraseRows(tx: Tx, lead: Lead): Promise<ErasureCounts> {
     );
   // The rest hangs off the lead (ON DELETE CASCADE): messages, requests, the files asked for (their links so
   // end), their documents' rows, upload tokens, pending uploads and parts, reports, deliveries (whose links so end), timeline events, the mails they sent
-  // back and their documents' rows, the provider's events about mail to them.
+  // back and their documents' rows, the provider's events about mail to them, the calls they booked and the
+  // scheduler's events about them.
   await tx.delete(leads).where(eq(leads.id, lead.id));
   return countsOf(rows);
 }

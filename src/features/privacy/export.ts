@@ -31,7 +31,8 @@ function personJson(rows: PersonRows, paths: Map<string, string | null>, actor: 
     exportedBy: actor.email,
     about:
       'Everything the agency’s systems store about this person: their requests and messages (with the consent ' +
-      'given), the files they asked for and when their links were opened, documents (the files are beside this one), audit reports and their deliveries, mails, the mails ' +
+      'given), the files they asked for and when their links were opened, the calls they booked and what the ' +
+      'scheduler (Calendly or Cal.com) said of them, documents (the files are beside this one), audit reports and their deliveries, mails, the mails ' +
       'they sent back and their attachments, the mail provider’s delivery events, staff notes and replies, and ' +
       'the staff actions about them.',
     policy: {
@@ -43,6 +44,8 @@ function personJson(rows: PersonRows, paths: Map<string, string | null>, actor: 
     contactMessages: rows.messages,
     auditRequests: rows.submissions,
     downloadRequests: rows.downloads,
+    bookedCalls: rows.bookings,
+    schedulerEvents: rows.bookingEvents,
     // null: the document's file was no longer in the store when the export was made.
     documents: rows.documents.map((d) => ({ ...d, fileInThisZip: paths.get(d.id) ?? null })),
     uploadsNotFinished: rows.uploads,
@@ -83,6 +86,7 @@ export async function exportPerson(
         messages: found.messages.length,
         submissions: found.submissions.length,
         downloads: found.downloads.length,
+        bookings: found.bookings.length,
         documents: found.documents.length,
         mails: found.mails.length,
         mailsReceived: found.inbound.length,

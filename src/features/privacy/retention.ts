@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { inboundMessages, leads, mailOutbox, webhookEvents } from '../../db/schema.ts';
+import { bookingEvents, inboundMessages, leads, mailOutbox, webhookEvents } from '../../db/schema.ts';
 import type { AuditActor } from '../../server/action-log.ts';
 import { MisconfiguredError, platformEnv, type Env } from '../../config/platform.ts';
 import { drainBlobDeletions, type PersonStores } from './blob-queue.ts';
@@ -104,12 +104,14 @@ export async function purgeOldStaffMail(db: Db, now = new Date()): Promise<numbe
 
 /**
  * Deletes what the mail provider's webhook left that belongs to no lead (docs/decisions/0040-mail-replies-and-delivery.md),
- * 30 days after it came: mail kept aside for an admin (an unknown reply token) and events about staff mail. What
- * belongs to a lead goes with the lead (its erasure, or this sweep's). Resolves with how many rows went.
+ * 30 days after it came: mail kept aside for an admin (an unknown reply token) and events about staff mail; and
+ * the schedulers' events that reached no lead (docs/decisions/0046: an event type the site ignores, a no-show
+ * whose booking never came). What belongs to a lead goes with the lead (its erasure, or this sweep's). Resolves
+ * with how many rows went.
  */
 export async function purgeUnattachedMailEvents(db: Db, now = new Date()): Promise<number> {
   const before = mailCutoff(now);
-  const [messages, events] = await Promise.all([
+  const [messages, events, calls] = await Promise.all([
     db
       .delete(inboundMessages)
       .where(and(isNull(inboundMessages.leadId), lt(inboundMessages.receivedAt, before)))
@@ -118,8 +120,12 @@ export async function purgeUnattachedMailEvents(db: Db, now = new Date()): Promi
       .delete(webhookEvents)
       .where(and(isNull(webhookEvents.leadId), lt(webhookEvents.receivedAt, before)))
       .returning({ id: webhookEvents.id }),
+    db
+      .delete(bookingEvents)
+      .where(and(isNull(bookingEvents.leadId), lt(bookingEvents.receivedAt, before)))
+      .returning({ id: bookingEvents.id }),
   ]);
-  return messages.length + events.length;
+  return messages.length + events.length + calls.length;
 }
 
 /** Empties the bodies (and any sealed link) of mails sent, failed or capped more than 30 days before `now`. */

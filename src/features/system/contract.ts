@@ -6,7 +6,7 @@
 
 /** One part of the site, as the System page shows it. */
 export interface SystemSection {
-  id: 'deploy' | 'database' | 'settings' | 'mail' | 'replies' | 'documents' | 'deletions' | 'schedules';
+  id: 'deploy' | 'database' | 'settings' | 'mail' | 'replies' | 'bookings' | 'documents' | 'deletions' | 'schedules';
   title: string;
   ok: boolean;
   /** One sentence: what was found. */

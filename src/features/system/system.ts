@@ -122,6 +122,24 @@ function repliesSection(check: Check): SystemSection {
   });
 }
 
+function bookingsSection(check: Check): SystemSection {
+  const when = (text: string) =>
+    text.replace(
+      /last event received ([^;\s]+)/g,
+      (_, at: string) => `last event received ${new Date(at).toUTCString()}`,
+    );
+  return section({
+    id: 'bookings',
+    title: 'Booked calls',
+    ok: check.ok,
+    summary: check.detail.startsWith('not set up')
+      ? 'Not set up: a call booked at Calendly or Cal.com does not reach the portal.'
+      : `Set up: ${when(check.detail)}.`,
+    details: [],
+    todo: null,
+  });
+}
+
 function documentsSection(check: Check): SystemSection {
   return section({
     id: 'documents',
@@ -198,6 +216,7 @@ export async function systemReport(
     settingsSection(checks.settings, checks.authSecret),
     mailSection(checks.mail),
     repliesSection(checks.webhooks),
+    bookingsSection(checks.bookings),
     documentsSection(checks.blobs),
     await deletionsSection(db, now),
     await schedulesSection(db, now, health.site !== 'local'),

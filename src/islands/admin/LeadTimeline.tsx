@@ -7,6 +7,7 @@ import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
+import { BookingEntry } from './BookingEntry.tsx';
 import { dayTime } from './format.ts';
 import { personOf, staffLabel } from './lead-format.ts';
 import { useLeadChanged } from './lead-queries.ts';
@@ -31,6 +32,7 @@ const kindLabel: Record<Entry['kind'], string> = {
   inbound: 'Mail from the lead',
   download: 'Download requested',
   'download-opened': 'Download opened',
+  booking: 'Call',
 };
 
 const fieldLabel: Record<string, string> = { name: 'Name', company: 'Company', phone: 'Phone' };
@@ -104,6 +106,8 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
         return e.from;
       case 'download':
         return person;
+      case 'booking':
+        return 'the scheduler';
     }
   };
 
@@ -208,6 +212,8 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
             {e.isSpam && <span className="text-sm font-semibold text-red-700">Spam</span>}
           </p>
         );
+      case 'booking':
+        return <BookingEntry entry={e} />;
       case 'download-opened':
         return (
           <p>

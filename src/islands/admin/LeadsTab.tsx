@@ -1,17 +1,27 @@
 /**
  * Leads (docs/decisions/0030-leads.md): one row a person, newest activity first, with the forms they used, their
- * owner, source and where their response stands; filters (search, owner, state, form or only downloads, source, campaign, spam),
+ * owner, source, next booked call and where their response stands; filters (search, owner, state, form or only
+ * downloads, call booked or cancelled / no-show, source, campaign, spam),
  * paging and the CSV of the
  * current view. Open shows the lead's page (its own chunk), whose Back returns here with the focus.
  */
 import { lazy, Suspense, useState } from 'react';
-import { DOWNLOAD_ONLY, leadForms, leadStates, type LeadListItem } from '../../features/leads/contract.ts';
+import { callFilters, DOWNLOAD_ONLY, leadForms, leadStates, type LeadListItem } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
 import { dayTime } from './format.ts';
-import { formFilterLabel, formLabel, originOf, personOf, staffLabel, stateLabel } from './lead-format.ts';
+import {
+  callFilterLabel,
+  formFilterLabel,
+  formLabel,
+  originOf,
+  personOf,
+  staffLabel,
+  stateLabel,
+} from './lead-format.ts';
+import { LeadCall } from './LeadCall.tsx';
 import { useLeadStaff } from './lead-queries.ts';
 import { LeadResponse, MailTrouble } from './LeadResponse.tsx';
 import { FilterBar, FilterSelect, FilterText, SearchInput, SpamOnly, type Filters } from './ListControls.tsx';
@@ -100,6 +110,7 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
     },
     { header: 'Source', cell: (l) => <span data-lead-source>{originOf(l)}</span> },
     { header: 'Owner', cell: (l) => staffLabel(l.owner) },
+    { header: 'Call', className: 'text-sm', cell: (l) => <LeadCall lead={l} /> },
     {
       header: 'Response',
       className: 'text-sm',
@@ -146,6 +157,13 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
           onChange={(form) => set({ form })}
           options={[...leadForms, DOWNLOAD_ONLY]}
           optionLabel={(f) => formFilterLabel[f]}
+        />
+        <FilterSelect
+          label="Call"
+          value={filters.call}
+          onChange={(call) => set({ call })}
+          options={callFilters}
+          optionLabel={(c) => callFilterLabel[c]}
         />
         <FilterText
           label="Source"

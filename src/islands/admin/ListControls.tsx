@@ -21,6 +21,8 @@ export interface Filters {
   campaign: string;
   /** Leads only: those that replied by mail and wait on us (docs/decisions/0040-mail-replies-and-delivery.md). */
   replied: boolean;
+  /** Leads only: `booked` (a call on the calendar) or `missed` (cancelled or no-show; docs/decisions/0046). */
+  call: string;
   page: number;
 }
 
@@ -36,6 +38,7 @@ export const emptyFilters: Filters = {
   source: '',
   campaign: '',
   replied: false,
+  call: '',
   page: 1,
 };
 

@@ -8,6 +8,7 @@ export const formLabel: Record<LeadForm, string> = {
   contact_page: 'Short audit form',
   intake: 'Intake',
   download: 'Download',
+  booking: 'Booked call',
 };
 
 /** The Leads list's form filter: each form, and the leads that only asked for files. */
@@ -15,6 +16,9 @@ export const formFilterLabel: Record<LeadForm | typeof DOWNLOAD_ONLY, string> = 
   ...formLabel,
   download_only: 'Only downloads',
 };
+
+/** The Leads list's call filter (docs/decisions/0046-bookings-from-the-schedulers.md). */
+export const callFilterLabel = { booked: 'Call booked', missed: 'Cancelled / no-show' } as const;
 
 export const stateLabel = { open: 'Open', answered: 'Answered', overdue: 'Overdue' } as const;
 

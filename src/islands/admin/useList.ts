@@ -30,6 +30,7 @@ export const filterQuery = (f: Filters, page = true) =>
     source: f.source.trim(),
     campaign: f.campaign.trim(),
     replied: f.replied ? 'true' : undefined,
+    call: f.call,
     page: page && f.page > 1 ? f.page : undefined,
   });
 

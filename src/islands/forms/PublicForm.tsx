@@ -6,6 +6,7 @@
 import { useRef, type ReactNode } from 'react';
 import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { PublicFormReply } from '../../features/leads/contract.ts';
+import { rememberVisitor } from '../../lib/booking-link.ts';
 import { ConsentField, Honeypot } from './fields.tsx';
 import { postJson, useSubmitMeta, type SubmitResult } from './submit.ts';
 import { SubmitButton } from './SubmitButton.tsx';
@@ -23,7 +24,7 @@ export function usePublicSubmit<T extends FieldValues>(form: UseFormReturn<T>, u
     });
     if (!result.ok) {
       for (const [field, message] of Object.entries(result.fields ?? {})) form.setError(field as Path<T>, { message });
-    }
+    } else rememberVisitor(answers); // the booking links prefill them (src/lib/booking-link.ts)
     return result;
   };
   return { honeypot, send, renew };

@@ -10,6 +10,7 @@ import type { AuditReply } from '../../features/leads/contract.ts';
 import { track } from '../../lib/analytics.ts';
 import { intakeDefaults, type IntakeValues } from '../../lib/forms/intake.schema.ts';
 import { postJson, useSubmitMeta } from '../forms/submit.ts';
+import { rememberVisitor } from '../../lib/booking-link.ts';
 import { uploadAll, type ChosenFile } from './documents.ts';
 import { clearDraft } from './draft.ts';
 
@@ -96,6 +97,7 @@ export function useSubmitThenUpload({ form, honeypot, thankYouPath, onRefused, a
       return;
     }
     submission.current = { id: result.data.id, token: result.data.uploadToken };
+    rememberVisitor(values); // the booking links prefill them (src/lib/booking-link.ts)
     reportFunnelStep('submitted');
     clearDraft();
     await upload();

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as meFn from '../../../netlify/functions/admin-me.mts';
 import * as submissionsFn from '../../../netlify/functions/admin-submissions.mts';
 import * as webhookFn from '../../../netlify/functions/resend-webhook.mts';
+import * as calFn from '../../../netlify/functions/cal-webhook.mts';
+import * as calendlyFn from '../../../netlify/functions/calendly-webhook.mts';
 import { hasRole } from '../../../src/features/accounts/require-role.ts';
 import { adminRoutes, type Route } from './role-routes.ts';
 import { errorOf, request, seedStaff, signIn, type Actor } from '../staff-harness.ts';
@@ -97,6 +99,27 @@ describe('POST /api/webhooks/resend: no session counts, only a signature', () =>
     expect(res.status).toBe(401);
     expect((await errorOf(res)).code).toBe('invalid_signature');
   });
+});
+
+describe('POST /api/webhooks/calendly and /api/webhooks/cal: no session counts, only a signature', () => {
+  beforeAll(() => {
+    vi.stubEnv('CALENDLY_WEBHOOK_SIGNING_KEY', 'the-role-matrix-calendly-key-0123');
+    vi.stubEnv('CAL_WEBHOOK_SECRET', 'the-role-matrix-cal-secret-4567');
+    return () => void vi.unstubAllEnvs();
+  });
+  const hooks = [
+    { path: '/api/webhooks/calendly', fn: calendlyFn, body: { event: 'invitee.created', payload: {} } },
+    { path: '/api/webhooks/cal', fn: calFn, body: { triggerEvent: 'BOOKING_CREATED', payload: {} } },
+  ];
+  it.each(actors.flatMap((actor) => hooks.map((hook) => ({ actor, ...hook }))))(
+    '$path as $actor without a signature → 401 invalid_signature, whatever the session',
+    async ({ actor, fn, path, body }) => {
+      signIn(actor);
+      const res = await request(fn, 'POST', path, body);
+      expect(res.status).toBe(401);
+      expect((await errorOf(res)).code).toBe('invalid_signature');
+    },
+  );
 });
 
 describe('Origin on every state change', () => {

@@ -97,6 +97,10 @@ describe('dashboard: audits and reports', () => {
       downloadsRequested: 0,
       downloadsOpened: 0,
       topDownload: null,
+      callsBooked: 0,
+      callsHeld: 0,
+      callsNoShow: 0,
+      callsCancelled: 0,
     });
     expect(reply.leadsBySource).toEqual([]);
     expect(reply.leadsByForm).toEqual([
@@ -104,6 +108,7 @@ describe('dashboard: audits and reports', () => {
       { form: 'contact_page', count: 0 },
       { form: 'intake', count: 0 },
       { form: 'download', count: 0 },
+      { form: 'booking', count: 0 },
     ]);
     expect(reply.leadsPerWeek).toEqual(
       weeks.map((week) => ({ week, total: 0, bySource: [], byForm: reply.leadsByForm })),
@@ -121,6 +126,7 @@ describe('dashboard: audits and reports', () => {
     expect(reply.topLandingPages).toEqual([]);
     expect(reply.topCampaigns).toEqual([]);
     expect(reply.downloads).toEqual({ byResource: [], bySource: [] });
+    expect(reply.calls).toEqual({ bySource: [], byCampaign: [], byLandingPage: [] });
   });
 
   // docs/decisions/0041-resource-downloads.md; the fixture's figures are counted by hand in the comments.

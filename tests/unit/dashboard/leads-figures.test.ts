@@ -57,6 +57,7 @@ describe('dashboard: leads', () => {
       { form: 'contact_page', count: 1 },
       { form: 'intake', count: 2 },
       { form: 'download', count: 0 },
+      { form: 'booking', count: 0 },
     ]);
     expect(reply.leadsPerWeek).toEqual([
       {
@@ -71,6 +72,7 @@ describe('dashboard: leads', () => {
           { form: 'contact_page', count: 1 },
           { form: 'intake', count: 1 },
           { form: 'download', count: 0 },
+          { form: 'booking', count: 0 },
         ],
       },
       {
@@ -86,6 +88,7 @@ describe('dashboard: leads', () => {
           { form: 'contact_page', count: 0 },
           { form: 'intake', count: 1 },
           { form: 'download', count: 0 },
+          { form: 'booking', count: 0 },
         ],
       },
     ]);

@@ -45,12 +45,21 @@ describe('the dashboard series', () => {
 
   it('lists leads per week by form, every form a column', () => {
     const { table, bands } = series.leadsByForm(reply);
-    expect(table.columns).toEqual(['Week starting', 'Contact form', 'Short audit form', 'Intake', 'Download', 'Total']);
-    expect(table.rows[0]).toEqual(['2026-11-02', 2, 0, 2, 0, 4]);
+    expect(table.columns).toEqual([
+      'Week starting',
+      'Contact form',
+      'Short audit form',
+      'Intake',
+      'Download',
+      'Booked call',
+      'Total',
+    ]);
+    expect(table.rows[0]).toEqual(['2026-11-02', 2, 0, 2, 0, 0, 4]);
     expect(bands.map((b) => b.values)).toEqual([
       [2, 0, 2],
       [0, 0, 0],
       [2, 0, 1],
+      [0, 0, 0],
       [0, 0, 0],
     ]);
   });
@@ -107,6 +116,23 @@ describe('the dashboard series', () => {
     ]);
   });
 
+  it('lists the calls by source, campaign and landing page, and from lead to call held (decision 46)', () => {
+    expect(series.callsBy(reply, 'bySource')).toEqual({
+      columns: ['Source', 'Booked', 'Held', 'No-show', 'Cancelled'],
+      rows: [
+        ['LinkedIn', 2, 1, 0, 0],
+        ['Not recorded', 1, 0, 1, 0],
+      ],
+    });
+    expect(series.callsBy(reply, 'byCampaign').rows).toEqual([['cro-q1', 2, 1, 0, 0]]);
+    expect(series.callsBy(reply, 'byLandingPage').columns[0]).toBe('Landing page');
+    expect(series.leadsToCalls(reply).rows).toEqual([
+      ['Leads (a request or a booking)', 7],
+      ['Calls booked', 3],
+      ['Calls held', 1],
+    ]);
+  });
+
   it('sums the period up in cards, with a dash where nothing was measured', () => {
     const cards = series.cards(reply.totals);
     expect(cards.map((c) => [c.label, c.value])).toEqual([
@@ -116,7 +142,9 @@ describe('the dashboard series', () => {
       ['Audits within 72 h', '67%'],
       ['Report open rate', '50%'],
       ['Median time to first opening', '3 h'],
+      ['Calls booked', '3'],
     ]);
+    expect(cards.at(-1)!.detail).toBe('1 held, 1 no-shows, 0 cancelled');
     const none = series.cards({ ...reply.totals, leads: 0, withinPromise: 0, medianResponseHours: null });
     expect(none[1]!.value).toBe('—');
     expect(none[2]!.value).toBe('—');

@@ -59,6 +59,7 @@ describe('POST /api/admin/leads/:id/erase', () => {
         inboundMails: 0,
         mailedDocuments: 0,
         deliveryEvents: 0,
+        bookings: 0,
         actionLogRows: 6,
       },
       blobsPending: 0,

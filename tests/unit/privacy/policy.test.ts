@@ -55,4 +55,17 @@ describe('the privacy policy', () => {
     expect(policy).toMatch(/the address of the first page you opened without its query/);
     expect(policy).toMatch(/We keep only how many times each step was reached each day: no identifier, no IP address/);
   });
+
+  it('names the scheduler as a source of personal data, and what the booking links carry (decision 46)', () => {
+    expect(policy).toMatch(
+      /the scheduling service we use for calls \(Calendly or Cal\.com\), which sends us the bookings/,
+    );
+    expect(policy).toMatch(
+      /When you book, reschedule or cancel a call, or do not attend it, the scheduling service tells us/,
+    );
+    expect(policy).toMatch(/nothing is sent before you click/);
+    expect(policy).toMatch(/requests for files and the calls you booked/);
+    const guide = readFileSync(new URL('../../../docs/privacy.md', import.meta.url), 'utf8');
+    expect(guide).toMatch(/`bookings`, `booking_events`/);
+  });
 });

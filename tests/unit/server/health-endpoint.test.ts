@@ -46,6 +46,7 @@ describe('GET /api/health with Authorization: Bearer', () => {
     expect(Object.keys(body.checks).sort()).toEqual([
       'authSecret',
       'blobs',
+      'bookings',
       'database',
       'mail',
       'settings',

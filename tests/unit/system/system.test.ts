@@ -52,6 +52,7 @@ describe('GET /api/admin/system', () => {
       'settings',
       'mail',
       'replies',
+      'bookings',
       'documents',
       'deletions',
       'schedules',

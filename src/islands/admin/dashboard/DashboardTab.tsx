@@ -160,6 +160,37 @@ function Figures({ data }: { data: DashboardReply }) {
         />
         <ChartFigure
           {...common}
+          slug="leads-to-calls"
+          title="From lead to call held"
+          description="The period’s leads (a request or a booked call), the calls booked and the calls held."
+          table={series.leadsToCalls(data)}
+        />
+        <ChartFigure
+          {...common}
+          slug="calls-by-source"
+          title="Calls by source"
+          description="Calls booked at the scheduler, held, missed (no-show) or cancelled, by where the visit began."
+          table={series.callsBy(data, 'bySource')}
+          empty="No call was booked in this period."
+        />
+        <ChartFigure
+          {...common}
+          slug="calls-by-campaign"
+          title="Calls by campaign"
+          description="Calls booked from each campaign (utm_campaign), most first."
+          table={series.callsBy(data, 'byCampaign')}
+          empty="No call of this period came from a campaign."
+        />
+        <ChartFigure
+          {...common}
+          slug="calls-by-landing-page"
+          title="Calls by landing page"
+          description="Calls booked by the first page of the visit (Cal.com only: Calendly does not pass it back)."
+          table={series.callsBy(data, 'byLandingPage')}
+          empty="No call of this period has a recorded landing page."
+        />
+        <ChartFigure
+          {...common}
           slug="downloads-by-resource"
           title="Downloads by resource"
           description="Files asked for through the download form, links opened, and the leads who later asked for an audit or wrote."
