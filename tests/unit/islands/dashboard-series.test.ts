@@ -57,8 +57,8 @@ describe('the dashboard series', () => {
 
   it('rounds response hours to a tenth and leaves a week with no answer unmeasured', () => {
     const { table, lines } = series.responseTimes(reply);
-    expect(table.rows[0]).toEqual(['2026-11-02', 4, 4, 3, 75, 4.4, 30]);
-    expect(table.rows[1]).toEqual(['2026-11-09', 0, 0, 0, null, null, null]);
+    expect(table.rows[0]).toEqual(['2026-11-02', 4, 4, 4, 3, 75, 4.4, 30]);
+    expect(table.rows[1]).toEqual(['2026-11-09', 0, 0, 0, 0, null, null, null]);
     expect(lines).toEqual([
       { label: 'Median', values: [4.4, null, 6.1] },
       { label: '90th percentile', values: [30, null, 9] },
@@ -117,7 +117,7 @@ describe('the dashboard series', () => {
       ['Report open rate', '50%'],
       ['Median time to first opening', '3 h'],
     ]);
-    const none = series.cards({ ...reply.totals, leads: 0, withinPromise: 0, medianResponseHours: null });
+    const none = series.cards({ ...reply.totals, leads: 0, promiseDue: 0, withinPromise: 0, medianResponseHours: null });
     expect(none[1]!.value).toBe('—');
     expect(none[2]!.value).toBe('—');
   });
