@@ -16,7 +16,7 @@ export const formFilterLabel: Record<LeadForm | typeof DOWNLOAD_ONLY, string> = 
   download_only: 'Only downloads',
 };
 
-export const stateLabel = { open: 'Open', answered: 'Answered', overdue: 'Overdue' } as const;
+export const stateLabel = { open: 'Open', answered: 'Answered', overdue: 'Overdue', none: 'No reply due' } as const;
 
 export const staffLabel = (staff: Json<StaffName> | null | undefined, none = 'Unassigned'): string =>
   staff ? staff.name || staff.email : none;

@@ -3,8 +3,8 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LeadsTab } from '../../../src/islands/admin/LeadsTab.tsx';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
-import { button, click, edit } from './report-harness.tsx';
-import { LEAD, editor, labelled, leadUrls, mount, type, useLeadsTests } from './leads-harness.tsx';
+import { button, click, edit, json } from './report-harness.tsx';
+import { LEAD, editor, labelled, lead, leadUrls, mount, type, useLeadsTests } from './leads-harness.tsx';
 import { staffMe } from './staff-me.ts';
 
 useLeadsTests();
@@ -44,6 +44,25 @@ describe('the leads list', () => {
     await vi.waitFor(() => expect(leadUrls(calls)).toContain(all));
     const exportLink = [...el.querySelectorAll('a')].find((a) => a.textContent === 'Export CSV')!;
     expect(exportLink.getAttribute('href')).toBe(all.replace('/leads?', '/leads/export.csv?'));
+  });
+
+  it('says "No reply due" of a lead that only downloaded, never "Answered"', async () => {
+    const downloaded = lead({
+      id: 'lead-3',
+      forms: ['download'],
+      state: 'none',
+      awaitingSince: null,
+      responseDueAt: null,
+    });
+    const { el } = await mount(<LeadsTab me={editor()} view={{ key: 0, openId: null }} />, (call) =>
+      call.url === '/api/admin/leads' ? json(200, { items: [downloaded], total: 1, page: 1, pageSize: 50 }) : undefined,
+    );
+    await vi.waitFor(() => expect(el.querySelector('[data-lead="lead-3"]')).not.toBeNull());
+    const row = el.querySelector('[data-lead="lead-3"]')!;
+    expect(row.querySelector('[data-response]')!.getAttribute('data-response')).toBe('none');
+    expect(row.textContent).toContain('No reply due');
+    expect(row.textContent).not.toContain('Answered');
+    expect([...labelled<HTMLSelectElement>(el, 'State').options].map((o) => o.text)).toContain('No reply due');
   });
 
   it('opens a lead, and Back returns to the list with the focus on its Open button', async () => {
