@@ -57,7 +57,11 @@ export async function queueWeeklySummary(db: Db, now = new Date()): Promise<Summ
   const week = summaryWeek(now);
   if (!week) return { week: null, queued: 0 };
   const previous = weeksEnding(addDays(week.from, -1), 1);
-  const [recipients, totals, before] = await Promise.all([admins(db), totalsOf(db, week, now), totalsOf(db, previous, now)]);
+  const [recipients, totals, before] = await Promise.all([
+    admins(db),
+    totalsOf(db, week, now),
+    totalsOf(db, previous, now),
+  ]);
   let queued = 0;
   for (const admin of recipients) {
     const mail = weeklySummaryMail({ to: admin.email, week, totals, before });

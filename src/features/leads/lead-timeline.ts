@@ -14,6 +14,7 @@ import {
   downloadRequests,
   inboundMessages,
   leadEvents,
+  leads,
   mailOutbox,
 } from '../../db/schema.ts';
 import { submissionClock } from '../../lib/audit-report.ts';
@@ -26,6 +27,7 @@ import {
   type TimelineEntry,
   type TimelineMail,
 } from './contract.ts';
+import { replyAddress } from './lead-work.ts';
 import { leadItem } from './leads.ts';
 import { submissionListColumns } from './submissions.ts';
 
@@ -92,7 +94,7 @@ const kindOrder: Record<TimelineEntry['kind'], number> = {
 export async function getLead(db: Db, id: string | undefined, now = new Date()): Promise<LeadDetail> {
   const lead = await leadItem(db, id, now);
   const leadId = lead.id;
-  const [messages, submissions, events, mails, inbound, downloads] = await Promise.all([
+  const [messages, submissions, events, mails, inbound, downloads, replyTo] = await Promise.all([
     db.select().from(m).where(eq(m.leadId, leadId)).orderBy(desc(m.createdAt), desc(m.id)),
     db.select(submissionListColumns).from(s).where(eq(s.leadId, leadId)).orderBy(desc(s.createdAt), desc(s.id)),
     db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.at), asc(leadEvents.id)),
@@ -103,6 +105,11 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
       .where(eq(inboundMessages.leadId, leadId))
       .orderBy(asc(inboundMessages.receivedAt)),
     db.select().from(downloadRequests).where(eq(downloadRequests.leadId, leadId)),
+    db
+      .select({ replyToken: leads.replyToken, ownerId: leads.ownerId })
+      .from(leads)
+      .where(eq(leads.id, leadId))
+      .then(([row]) => replyAddress(db, row ?? { replyToken: '', ownerId: null })),
   ]);
   const requestIds = [...messages.map((x) => x.id), ...submissions.map((x) => x.id)];
   const submissionIds = submissions.map((x) => x.id);
@@ -267,5 +274,5 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
     ]),
   ].sort((a, b) => a.at.getTime() - b.at.getTime() || kindOrder[a.kind] - kindOrder[b.kind]);
 
-  return { lead, requests, timeline };
+  return { lead, requests, timeline, replyTo };
 }

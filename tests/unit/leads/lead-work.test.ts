@@ -176,9 +176,26 @@ describe('working a lead', () => {
 
   it('replies Reply-To the staff inbox when nobody owns the lead', async () => {
     const { leadId } = await addMessage(handle);
+    // The lead's page names that address before the reply, as the reply form's hint says it.
+    expect((await get(`/api/admin/leads/${leadId}`)).replyTo).toEqual({ address: site.staffInbox, toTimeline: false });
     await post(`/api/admin/leads/${leadId}/replies`, { subject: 'Re: hello', body: 'Thanks!' });
     const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'lead.reply'));
     expect(mail!.replyTo).toBe(site.staffInbox);
+  });
+
+  it('names the lead’s own reply+ address on its page where replies are set up, the one its reply carries', async () => {
+    vi.stubEnv('MAIL_REPLY_DOMAIN', 'replies.agency.test');
+    try {
+      const { leadId } = await addMessage(handle);
+      const { replyToken } = await leadRow(leadId);
+      const address = `reply+${replyToken}@replies.agency.test`;
+      expect((await get(`/api/admin/leads/${leadId}`)).replyTo).toEqual({ address, toTimeline: true });
+      await post(`/api/admin/leads/${leadId}/replies`, { subject: 'Re: hello', body: 'Thanks!' });
+      const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'lead.reply'));
+      expect(mail!.replyTo).toBe(address);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('leaves no mail, event or stamp when the reply’s transaction rolls back', async () => {
