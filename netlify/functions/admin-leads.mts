@@ -45,6 +45,7 @@ import { readDocumentBytes, uploadStores } from '../../src/features/uploads/stor
 import { attachment } from '../../src/server/download.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
+import { mailOrigin } from '../../src/server/origins.ts';
 import { drainInBackground } from '../../src/server/mail/sender.ts';
 
 export default adminEndpoint((url) => {
@@ -74,7 +75,7 @@ export default adminEndpoint((url) => {
         role: 'editor',
         run: async ({ db, user }, request, context) => {
           const { ownerId } = await readJson(request, leadOwnerSchema);
-          await assignLead(db, user, id, ownerId);
+          await assignLead(db, user, id, ownerId, mailOrigin(request));
           context.waitUntil(drainInBackground(db));
           return json({ lead: await leadItem(db, id) });
         },

@@ -47,6 +47,8 @@ export async function assignLead(
   actor: LeadActor,
   id: string | undefined,
   ownerId: string | null,
+  /** The site's address for the new owner's link: the request's origin (mailOrigin). */
+  origin?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
@@ -82,7 +84,7 @@ export async function assignLead(
     await recordAudit(tx, actor, 'lead.owner', { type: 'lead', id: lead.id }, detail);
     if (to && to.id !== actor.id) {
       await enqueueMail(tx, `lead-owner:${eventId}`, [
-        leadAssignedMail({ ...lead, ownerEmail: to.email, assignedBy: actor.name || actor.email }),
+        leadAssignedMail({ ...lead, ownerEmail: to.email, assignedBy: actor.name || actor.email, origin }),
       ]);
     }
   });

@@ -5,7 +5,7 @@ import * as contactFn from '../../../netlify/functions/contact.mts';
 import { site } from '../../../src/config/site.ts';
 import { auditLog, contactMessages, leadEvents, leads, mailOutbox } from '../../../src/db/schema.ts';
 import { contactPayload } from '../../fixtures/forms.ts';
-import { call } from '../function-harness.ts';
+import { call, origin } from '../function-harness.ts';
 import { addMessage, errorOf, request, signIn, staff } from '../staff-harness.ts';
 import { leadsFn, useLeadsDatabase } from './leads-harness.ts';
 
@@ -22,7 +22,10 @@ describe('working a lead', () => {
     expect((await res.json()).lead).toMatchObject({ ownerId: staff.editor.id, owner: { email: staff.editor.email } });
     const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'lead.assigned'));
     expect(mail).toMatchObject({ to: staff.editor.email, replyTo: 'ann@helix.example', leadId: null });
-    expect(mail!.textBody).toContain(`${site.url}/admin?lead=${leadId}`);
+    // The link is on the address the admin used (the request's origin), not the placeholder SITE_URL.
+    expect(mail!.textBody).toContain(`${origin}/admin?lead=${leadId}`);
+    expect(origin).not.toBe(site.url);
+    expect(mail!.textBody).not.toContain(site.url);
     const [audit] = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'lead.owner'));
     expect(audit).toMatchObject({ actorId: staff.admin.id, targetType: 'lead', targetId: leadId });
     const { timeline } = await get(`/api/admin/leads/${leadId}`);
