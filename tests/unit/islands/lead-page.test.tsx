@@ -37,6 +37,13 @@ describe('the lead page', () => {
     expect(entries.map((e) => e.querySelector('time')!.getAttribute('dateTime'))).toEqual(timeline.map((e) => e.at));
     const text = (kind: string) => el.querySelector(`ol > li[data-kind="${kind}"]`)!.textContent;
     expect(text('message')).toMatch(/^Message.*by Grace Hopper/);
+    // Every entry's label, time and actor are words apart in its text (what a screen reader reads).
+    for (const entry of entries) {
+      const head = entry.querySelector('[data-entry-head]')!;
+      const label = head.querySelector('span')!.textContent!;
+      const time = head.querySelector('time')!.textContent!;
+      expect(head.textContent).toMatch(new RegExp(`^${label} ${time}( by .+)?$`));
+    }
     expect(text('owner')).toContain('Nobody → Bo');
     expect(text('reply')).toContain('Happy to help.');
     expect(el.querySelector('[data-kind="reply"] [data-delivery]')!.getAttribute('data-delivery')).toBe('failed');
