@@ -117,7 +117,13 @@ describe('the dashboard series', () => {
       ['Report open rate', '50%'],
       ['Median time to first opening', '3 h'],
     ]);
-    const none = series.cards({ ...reply.totals, leads: 0, promiseDue: 0, withinPromise: 0, medianResponseHours: null });
+    const none = series.cards({
+      ...reply.totals,
+      leads: 0,
+      promiseDue: 0,
+      withinPromise: 0,
+      medianResponseHours: null,
+    });
     expect(none[1]!.value).toBe('—');
     expect(none[2]!.value).toBe('—');
   });

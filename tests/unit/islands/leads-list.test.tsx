@@ -94,6 +94,26 @@ describe('the portal and the leads', () => {
     await vi.waitFor(() => expect(el.querySelector('h3')?.textContent).toBe('Grace Hopper · Acme Bioanalytical'));
     expect(el.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Leads');
     await click(button(el, '← Back to the leads'));
-    expect(location.search).toBe('');
+    // The list has its own address; the browser's back button returns to the lead, forward to the list.
+    await vi.waitFor(() => expect(location.search).toBe('?tab=leads'));
+    await vi.waitFor(() => expect(el.querySelector(`[data-open-lead="${LEAD}"]`)).not.toBeNull());
+    await act(async () => history.back());
+    await vi.waitFor(() => expect(el.querySelector('h3')?.textContent).toBe('Grace Hopper · Acme Bioanalytical'));
+    expect(location.search).toBe(`?lead=${LEAD}`);
+    await act(async () => history.forward());
+    await vi.waitFor(() => expect(el.querySelector(`[data-open-lead="${LEAD}"]`)).not.toBeNull());
+  });
+
+  it('gives each tab its own address, and the back button returns to the tab before', async () => {
+    history.replaceState(null, '', '/admin');
+    const { el } = await mount(<Portal me={staffMe()} />);
+    const tab = (label: string) =>
+      [...el.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === label)!;
+    await click(tab('Contact Messages'));
+    expect(location.search).toBe('?tab=messages');
+    await click(tab('Audit Submissions'));
+    expect(location.search).toBe('?tab=submissions');
+    await act(async () => history.back());
+    await vi.waitFor(() => expect(tab('Contact Messages').getAttribute('aria-selected')).toBe('true'));
   });
 });
