@@ -1,15 +1,16 @@
 // The staff portal as a workplace of its own (issue 55; docs/decisions/0046-portal-shell.md): its own frame with no
-// public navigation, a rail of tabs each with its own address (the browser's back button follows), and nothing for
-// axe in the list and a lead's page.
+// public navigation, a rail of tabs each with its own address (the browser's back button follows), and the list,
+// a lead's page and its reply form without horizontal scrolling and with nothing for axe, on a desktop and a phone.
 import { eq } from 'drizzle-orm';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { leads } from '../../src/db/schema.ts';
 import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
 import { createStaff, signIn } from './portal.ts';
 
-const stamp = Date.now();
+// Each worker runs beforeAll with its own staff member and lead.
+const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const editor = `shell-editor-${stamp}@bolesta.example`;
 const person = `shell-lead-${stamp}@client.example`;
 let leadId = '';
@@ -24,6 +25,10 @@ test.beforeAll(async ({ request, baseURL }) => {
   const [row] = await withDb((db) => db.select({ id: leads.id }).from(leads).where(eq(leads.emailKey, person)));
   leadId = row!.id;
 });
+
+/** Nothing wider than the screen: the page scrolls only downwards. */
+const noSideways = (page: Page) =>
+  page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
 
 test('the portal has its own frame: no site header, menus, footer or call to action, and a rail of tabs with addresses', async ({
   page,
@@ -54,4 +59,43 @@ test('the portal has its own frame: no site header, menus, footer or call to act
   await page.goBack();
   await expect(page.locator(`[data-open-lead="${leadId}"]`)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the list, a lead’s page and a reply fit the screen, the tabs behind a menu, with nothing for axe', async ({
+    page,
+  }) => {
+    await signIn(page, editor);
+    await expect(page.locator(`[data-open-lead="${leadId}"]`)).toBeVisible();
+    let size = await noSideways(page);
+    expect(size.scroll).toBeLessThanOrEqual(size.view);
+    expect(await axeViolations(page)).toEqual([]);
+    // The tabs are behind the Menu button.
+    await expect(page.getByRole('tablist', { name: 'Portal sections' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('tab', { name: 'Contact Messages' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+
+    await page.locator(`[data-open-lead="${leadId}"]`).click();
+    const reply = page.getByRole('form', { name: 'Reply' });
+    await reply.getByRole('textbox', { name: 'Reply', exact: true }).fill('Dear Rosalind, happy to talk on Tuesday.');
+    size = await noSideways(page);
+    expect(size.scroll).toBeLessThanOrEqual(size.view);
+    // Touch targets: the reply's button and the rail's Menu at least 44 px high.
+    for (const target of [
+      reply.getByRole('button', { name: 'Send reply' }),
+      page.getByRole('button', { name: 'Menu' }),
+    ]) {
+      expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The Dashboard's charts stack, their tables scroll inside their own frames.
+    await page.goto('/admin?tab=dashboard');
+    await expect(page.locator('figure[data-figure]').first()).toBeVisible();
+    size = await noSideways(page);
+    expect(size.scroll).toBeLessThanOrEqual(size.view);
+  });
 });

@@ -137,7 +137,7 @@ export function LeadsTab({
         type="button"
         data-open-lead={l.id}
         onClick={() => setOpenId(l.id)}
-        className={buttonClass({ variant: 'secondary', size: 'xs' })}
+        className={`${buttonClass({ variant: 'secondary', size: 'xs' })} max-md:min-h-11 max-md:w-full`}
       >
         Open<span className="sr-only"> the lead {personOf(l)}</span>
       </button>
@@ -182,6 +182,7 @@ export function LeadsTab({
       <DataTable
         columns={columns}
         caption="Leads, newest activity first"
+        cards
         list={list}
         loading="Loading leads…"
         empty="No leads match."

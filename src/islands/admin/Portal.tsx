@@ -182,7 +182,8 @@ export function Portal({ me }: { me: Me }) {
           </div>
         </div>
       </aside>
-      <div className="min-w-0 px-4 py-6 sm:px-6 lg:px-8">
+      {/* Long addresses and tokens wrap: nothing in the portal is wider than a phone. */}
+      <div className="min-w-0 px-4 py-6 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
         {me.site === 'preview' && <PreviewRibbon />}
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
           <h2 className="text-xl font-bold text-ink sm:text-2xl">Welcome, {me.user.name || me.user.email}</h2>
