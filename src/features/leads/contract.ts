@@ -221,6 +221,15 @@ export interface LeadDetail {
   replyTo: { address: string; toTimeline: boolean };
 }
 
+/**
+ * `GET /api/admin/leads/revision` (live.ts): a hash of what the Leads list and the leads' pages are drawn from, also
+ * the reply's ETag (304 when unchanged), and how many leads (spam aside) wait on us, for the tab's title.
+ */
+export interface LeadsRevision {
+  revision: string;
+  waiting: number;
+}
+
 /** `GET /api/admin/leads/overdue`: how many leads wait past their response time now (spam aside). */
 export interface LeadsOverdue {
   response: number;

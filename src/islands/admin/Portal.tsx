@@ -9,6 +9,7 @@ import { hasRole } from '../../lib/statuses.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import type { Filters } from './ListControls.tsx';
 import type { LeadsView } from './LeadsTab.tsx';
+import { LiveLeads } from './live-leads.ts';
 import { OverdueButton, OverdueRepliesButton } from './OverdueButton.tsx';
 import { usePortalBrand } from './portal-brand.ts';
 import { goTo, usePortalRoute } from './portal-route.ts';
@@ -184,6 +185,7 @@ export function Portal({ me }: { me: Me }) {
       </aside>
       {/* Long addresses and tokens wrap: nothing in the portal is wider than a phone. */}
       <div className="min-w-0 px-4 py-6 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
+        {!blocked && <LiveLeads />}
         {me.site === 'preview' && <PreviewRibbon />}
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
           <h2 className="text-xl font-bold text-ink sm:text-2xl">Welcome, {me.user.name || me.user.email}</h2>
