@@ -4,7 +4,7 @@
  * under their fields, and a change refreshes the lead, the leads and the overdue count.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode, type SubmitEvent } from 'react';
 import { FormProvider, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { toast } from 'sonner';
 import * as z from 'zod/mini';
@@ -196,7 +196,7 @@ export function ReplyForm({ detail }: { detail: Detail }) {
   const confirmError = form.formState.errors.confirm?.message;
   const notConfirmed = `Nothing was sent: tick “Send it anyway” to send this reply to ${lead.email}.`;
   // Without the tick nothing goes: said here at once, and likewise when the server refuses (409 confirm_needed).
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     if (trouble && !form.getValues('confirm')) {
       event.preventDefault();
       form.setError('confirm', { type: 'confirm', message: notConfirmed });
