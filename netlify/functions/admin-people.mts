@@ -13,6 +13,7 @@ import { removeColleague, resetColleagueTwoFactor } from '../../src/features/acc
 import { adminEndpoint } from '../../src/features/accounts/staff-endpoint.ts';
 import { readJson } from '../../src/server/guards.ts';
 import { json } from '../../src/server/http.ts';
+import { mailOrigin } from '../../src/server/origins.ts';
 import { drainInBackground } from '../../src/server/mail/sender.ts';
 
 export default adminEndpoint((url, { id }) => {
@@ -21,7 +22,8 @@ export default adminEndpoint((url, { id }) => {
       POST: {
         role: 'admin',
         run: async ({ db, user }, request, context) => {
-          const reset = await resetColleagueTwoFactor(db, user, id, await readJson(request, confirmIdentitySchema));
+          const body = await readJson(request, confirmIdentitySchema);
+          const reset = await resetColleagueTwoFactor(db, user, id, body, mailOrigin(request));
           context.waitUntil(drainInBackground(db));
           return json(reset);
         },

@@ -7,8 +7,12 @@ export const submissionSources = ['contact_page', 'intake'] as const;
 export const messageStatuses = ['unread', 'read', 'replied'] as const;
 export const postStatuses = ['draft', 'published'] as const;
 export const roles = ['admin', 'editor', 'viewer'] as const;
-/** Where a lead stands against its response promise (docs/decisions/0030-leads.md): waiting and not yet due, answered, or past due. */
-export const leadStates = ['open', 'answered', 'overdue'] as const;
+/**
+ * Where a lead stands against its response promise (docs/decisions/0030-leads.md): waiting and not yet due, answered,
+ * past due, or `none`: nothing was ever asked of us and nobody answered (a lead that only downloaded a file; downloads
+ * start no clock), so it is "No reply due", never "Answered".
+ */
+export const leadStates = ['open', 'answered', 'overdue', 'none'] as const;
 /** What a lead's timeline records of its own: notes, owner changes, replies, responses made elsewhere, corrections. */
 export const leadEventKinds = ['note', 'owner', 'reply', 'elsewhere', 'details'] as const;
 /**

@@ -22,3 +22,10 @@ export const configuredOrigins = (): string[] => [...new Set([siteOrigin(), ...e
 export function allowedOrigins(request: Request): Set<string> {
   return new Set([siteOrigin(), new URL(request.url).origin, ...extraOrigins()]);
 }
+
+/**
+ * The site's address for a link in a staff mail: the origin the staff member's request arrived on (the address
+ * they use, as the download mail and the account mails take it), or, with no request (a scheduled job, a webhook),
+ * `site.url`: SITE_URL, or deployed Netlify's own `URL` (src/config/settings.ts), never the placeholder on a deploy.
+ */
+export const mailOrigin = (request?: Request): string => (request ? new URL(request.url).origin : siteOrigin());

@@ -15,8 +15,9 @@ import type { ConfirmIdentityValues } from '../../lib/forms/people.schema.ts';
 import { recordAudit } from '../../server/action-log.ts';
 import { ApiError, invalidFields, notFound, rateLimited } from '../../server/errors.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
+import { mailOrigin } from '../../server/origins.ts';
 import { tableMail } from '../../server/mail/templates.ts';
-import { getAuth } from './auth.ts';
+import { getAuth, PORTAL_PATH } from './auth.ts';
 import type { RemovedColleague } from './contract.ts';
 import { confirmPassword } from './own-sessions.ts';
 import { lockAdminRows, otherWorkingAdmins } from './role-grants.ts';
@@ -65,7 +66,7 @@ async function colleague(tx: Tx, admin: SessionUser, id: string | undefined) {
 }
 
 /** The mail that tells a colleague their two-factor sign-in was reset, and by whom. */
-const resetMail = (to: string, by: string) =>
+const resetMail = (to: string, by: string, origin: string) =>
   tableMail(
     {
       kind: 'account.two-factor-reset',
@@ -75,7 +76,7 @@ const resetMail = (to: string, by: string) =>
     },
     'Set up two-factor sign-in again',
     `${by} reset the two-factor sign-in of your ${site.agencyName} staff portal account, and signed out every session of it. At your next sign-in the portal asks you to set up your authenticator app again.`,
-    [['Sign in', new URL('/admin', site.url).href]],
+    [['Sign in', new URL(PORTAL_PATH, origin).href]],
     `Did not ask for this? Tell ${by} or another administrator at once, and change your password.`,
   );
 
@@ -85,6 +86,8 @@ export async function resetColleagueTwoFactor(
   admin: SessionUser,
   id: string | undefined,
   body: ConfirmIdentityValues,
+  /** The site's address for the mail's link: the admin's request's origin (mailOrigin). */
+  origin: string = mailOrigin(),
 ): Promise<{ email: string; hadTwoFactor: boolean }> {
   await confirmIdentity(db, admin, body);
   return db.transaction(async (tx) => {
@@ -99,7 +102,7 @@ export async function resetColleagueTwoFactor(
       { type: 'user', id: user.id },
       { email: user.email, hadTwoFactor: removed.length > 0, via: 'portal' },
     );
-    await enqueueMail(tx, `two-factor-reset:${user.id}:${Date.now()}`, [resetMail(user.email, admin.email)]);
+    await enqueueMail(tx, `two-factor-reset:${user.id}:${Date.now()}`, [resetMail(user.email, admin.email, origin)]);
     return { email: user.email, hadTwoFactor: removed.length > 0 };
   });
 }

@@ -48,6 +48,11 @@ export interface ResponseWeek {
   week: WeekStart;
   leads: number;
   answered: number;
+  /**
+   * The leads the promise has fallen due for: answered, or still waiting past their due time. The share within
+   * the promise is of these: a lead still inside its time (or one that only downloaded a file) counts on neither side.
+   */
+  promiseDue: number;
   withinPromise: number;
   /** Null when no lead of the week was answered. */
   medianHours: number | null;
@@ -79,6 +84,8 @@ export interface ReportWeek {
 export interface DashboardTotals {
   leads: number;
   answered: number;
+  /** The leads answered or past their due time: what `withinPromise` is a share of (see ResponseWeek). */
+  promiseDue: number;
   withinPromise: number;
   medianResponseHours: number | null;
   p90ResponseHours: number | null;

@@ -95,11 +95,11 @@ function split<T extends { week: string | null; g: number }>(rows: T[]): { byWee
 }
 
 /** Every figure of `period`. */
-export async function getDashboard(db: Db, period: DashboardPeriod): Promise<DashboardReply> {
+export async function getDashboard(db: Db, period: DashboardPeriod, now = new Date()): Promise<DashboardReply> {
   const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl, calls] =
     await Promise.all([
       leadCounts(db, period),
-      responseTimes(db, period),
+      responseTimes(db, period, now),
       auditDelivery(db, period),
       reportOpens(db, period),
       funnelCounts(db, period),
@@ -129,6 +129,7 @@ export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Das
       week,
       leads: row?.leads ?? 0,
       answered: row?.answered ?? 0,
+      promiseDue: row?.promiseDue ?? 0,
       withinPromise: row?.withinPromise ?? 0,
       medianHours: row?.medianHours ?? null,
       p90Hours: row?.p90Hours ?? null,
@@ -156,6 +157,7 @@ export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Das
   const totals: DashboardTotals = {
     leads: counts.find((r) => r.g === ALL)?.count ?? 0,
     answered: response.all.answered,
+    promiseDue: response.all.promiseDue,
     withinPromise: response.all.withinPromise,
     medianResponseHours: response.all.medianHours,
     p90ResponseHours: response.all.p90Hours,

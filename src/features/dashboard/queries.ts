@@ -80,6 +80,7 @@ export const leadCounts = (db: Db, p: DashboardPeriod) =>
 export type ResponseRow = Grouped<{
   leads: number;
   answered: number;
+  promiseDue: number;
   withinPromise: number;
   medianHours: number | null;
   p90Hours: number | null;
@@ -88,17 +89,22 @@ export type ResponseRow = Grouped<{
 /**
  * The first response to the period's leads, by week of the first request and in all: answered, answered by
  * `lead_response_due` (migration 0007: 24 hours, a weekend request by the end of Monday), and the median and
- * 90th percentile of the hours to it. An unanswered lead is counted, not timed. Weeks without a lead are absent
- * (the reply gives them zeros).
+ * 90th percentile of the hours to it. An unanswered lead is counted, not timed. The promise's figure counts only
+ * the leads it has fallen due for at `now` (`promiseDue`): answered, or still waiting past their due time. A lead
+ * still inside its time, or one that only downloaded a file (nothing waits on us, no clock ran), is on neither
+ * side of it. Weeks without a lead are absent (the reply gives them zeros).
  */
-export const responseTimes = (db: Db, p: DashboardPeriod) =>
+export const responseTimes = (db: Db, p: DashboardPeriod, now: Date) =>
   rows<ResponseRow>(
     db,
     sql`with q as (
       select ${weekOf(l.firstRequestAt)} as week, ${hours(l.firstRequestAt, l.firstResponseAt)} as hours,
-        ${l.firstResponseAt} <= lead_response_due(${l.firstRequestAt}) as within
+        ${l.firstResponseAt} <= lead_response_due(${l.firstRequestAt}) as within,
+        (${l.firstResponseAt} is not null or (${l.awaitingSince} is not null
+          and lead_response_due(${l.firstRequestAt}) <= ${now.toISOString()}::timestamptz)) as due
       from ${l} where ${periodLeads(p)})
     select week::text as week, count(*)::int as leads, count(hours)::int as answered,
+      (count(*) filter (where due))::int as "promiseDue",
       (count(*) filter (where within))::int as "withinPromise",
       ${percentile(0.5, sql`hours`)} as "medianHours", ${percentile(0.9, sql`hours`)} as "p90Hours",
       grouping(week)::int as g

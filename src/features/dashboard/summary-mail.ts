@@ -34,7 +34,10 @@ const figures: { title: string; rows: Figure[] }[] = [
     rows: [
       ['New leads', (t) => String(t.leads)],
       ['Answered', (t) => shareText(t.answered, t.leads)],
-      ['Answered within the 24-hour promise', (t) => shareText(t.withinPromise, t.leads)],
+      [
+        'Answered within the 24-hour promise (of the leads it fell due for)',
+        (t) => shareText(t.withinPromise, t.promiseDue),
+      ],
       ['Median first response', (t) => hoursText(t.medianResponseHours)],
       ['90th percentile first response', (t) => hoursText(t.p90ResponseHours)],
     ],

@@ -49,15 +49,19 @@ const admins = (db: Db) =>
     .orderBy(asc(users.name), asc(users.email), asc(users.id));
 
 /** The headline figures of one period. */
-const totalsOf = async (db: Db, period: DashboardPeriod): Promise<DashboardTotals> =>
-  (await getDashboard(db, period)).totals;
+const totalsOf = async (db: Db, period: DashboardPeriod, now: Date): Promise<DashboardTotals> =>
+  (await getDashboard(db, period, now)).totals;
 
 /** Queues the summary for every admin when `now` is Monday 08:xx in the agency's time zone. */
 export async function queueWeeklySummary(db: Db, now = new Date()): Promise<SummaryRun> {
   const week = summaryWeek(now);
   if (!week) return { week: null, queued: 0 };
   const previous = weeksEnding(addDays(week.from, -1), 1);
-  const [recipients, totals, before] = await Promise.all([admins(db), totalsOf(db, week), totalsOf(db, previous)]);
+  const [recipients, totals, before] = await Promise.all([
+    admins(db),
+    totalsOf(db, week, now),
+    totalsOf(db, previous, now),
+  ]);
   let queued = 0;
   for (const admin of recipients) {
     const mail = weeklySummaryMail({ to: admin.email, week, totals, before });

@@ -23,8 +23,9 @@ export interface AlertLead {
   owner: { name: string; email: string } | null;
 }
 
-/** The lead's page in the portal. */
-export const leadUrl = (id: string): string => `${site.url}/admin?lead=${encodeURIComponent(id)}`;
+/** The lead's page in the portal, on `origin` (mailOrigin: a staff request's own, else the site's address). */
+export const leadUrl = (id: string, origin: string = site.url): string =>
+  `${origin}/admin?lead=${encodeURIComponent(id)}`;
 
 const eastern = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',

@@ -213,6 +213,21 @@ export interface LeadDetail {
   lead: LeadListItem;
   requests: LeadRequest[];
   timeline: TimelineEntry[];
+  /**
+   * Where the lead's answer to a reply from the portal goes, from the server's settings: the lead's own
+   * `reply+…` address when replies are set up (MAIL_REPLY_DOMAIN; the answer comes back onto the timeline),
+   * else its owner's address or the staff inbox.
+   */
+  replyTo: { address: string; toTimeline: boolean };
+}
+
+/**
+ * `GET /api/admin/leads/revision` (live.ts): a hash of what the Leads list and the leads' pages are drawn from, also
+ * the reply's ETag (304 when unchanged), and how many leads (spam aside) wait on us, for the tab's title.
+ */
+export interface LeadsRevision {
+  revision: string;
+  waiting: number;
 }
 
 /** `GET /api/admin/leads/overdue`: how many leads wait past their response time now (spam aside). */

@@ -46,6 +46,8 @@ export function leadAssignedMail(lead: {
   responseDueAt: Date | null;
   ownerEmail: string;
   assignedBy: string;
+  /** The site's address for the link (mailOrigin). */
+  origin?: string;
 }): Mail {
   return tableMail(
     {
@@ -61,7 +63,7 @@ export function leadAssignedMail(lead: {
       ['Email', lead.email],
       ['Company', lead.company],
       ['Response due', lead.responseDueAt ? easternTime(lead.responseDueAt) : 'answered, nothing waits'],
-      ['Open the lead', leadUrl(lead.id)],
+      ['Open the lead', leadUrl(lead.id, lead.origin)],
     ],
   );
 }

@@ -14,6 +14,7 @@ import {
   downloadRequests,
   inboundMessages,
   leadEvents,
+  leads,
   mailOutbox,
 } from '../../db/schema.ts';
 import { submissionClock } from '../../lib/audit-report.ts';
@@ -28,6 +29,7 @@ import {
   type TimelineEntry,
   type TimelineMail,
 } from './contract.ts';
+import { replyAddress } from './lead-work.ts';
 import { leadItem } from './leads.ts';
 import { submissionListColumns } from './submissions.ts';
 
@@ -95,7 +97,7 @@ const kindOrder: Record<TimelineEntry['kind'], number> = {
 export async function getLead(db: Db, id: string | undefined, now = new Date()): Promise<LeadDetail> {
   const lead = await leadItem(db, id, now);
   const leadId = lead.id;
-  const [messages, submissions, events, mails, inbound, downloads, calls] = await Promise.all([
+  const [messages, submissions, events, mails, inbound, downloads, calls, replyTo] = await Promise.all([
     db.select().from(m).where(eq(m.leadId, leadId)).orderBy(desc(m.createdAt), desc(m.id)),
     db.select(submissionListColumns).from(s).where(eq(s.leadId, leadId)).orderBy(desc(s.createdAt), desc(s.id)),
     db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.at), asc(leadEvents.id)),
@@ -107,6 +109,11 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
       .orderBy(asc(inboundMessages.receivedAt)),
     db.select().from(downloadRequests).where(eq(downloadRequests.leadId, leadId)),
     leadBookingEvents(db, leadId),
+    db
+      .select({ replyToken: leads.replyToken, ownerId: leads.ownerId })
+      .from(leads)
+      .where(eq(leads.id, leadId))
+      .then(([row]) => replyAddress(db, row ?? { replyToken: '', ownerId: null })),
   ]);
   const requestIds = [...messages.map((x) => x.id), ...submissions.map((x) => x.id)];
   const submissionIds = submissions.map((x) => x.id);
@@ -273,5 +280,5 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
     ...bookingTimeline(calls),
   ].sort((a, b) => a.at.getTime() - b.at.getTime() || kindOrder[a.kind] - kindOrder[b.kind]);
 
-  return { lead, requests, timeline };
+  return { lead, requests, timeline, replyTo };
 }

@@ -47,6 +47,8 @@ export async function assignLead(
   actor: LeadActor,
   id: string | undefined,
   ownerId: string | null,
+  /** The site's address for the new owner's link: the request's origin (mailOrigin). */
+  origin?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const lead = await lockLead(tx, id);
@@ -82,7 +84,7 @@ export async function assignLead(
     await recordAudit(tx, actor, 'lead.owner', { type: 'lead', id: lead.id }, detail);
     if (to && to.id !== actor.id) {
       await enqueueMail(tx, `lead-owner:${eventId}`, [
-        leadAssignedMail({ ...lead, ownerEmail: to.email, assignedBy: actor.name || actor.email }),
+        leadAssignedMail({ ...lead, ownerEmail: to.email, assignedBy: actor.name || actor.email, origin }),
       ]);
     }
   });
@@ -186,6 +188,19 @@ async function answered(tx: Tx, actor: AuditActor, lead: Lead, now: Date, via: '
 }
 
 /**
+ * Where a lead's answer to our reply goes: its own `reply+<token>@MAIL_REPLY_DOMAIN` when replies are set up (the
+ * answer lands on its timeline), else its owner while they are staff, else the staff inbox.
+ */
+export async function replyAddress(
+  tx: Tx | Db,
+  lead: Pick<Lead, 'replyToken' | 'ownerId'>,
+): Promise<{ address: string; toTimeline: boolean }> {
+  const domain = replyDomain();
+  if (domain) return { address: leadReplyAddress(lead.replyToken, domain), toTimeline: true };
+  return { address: (await workingOwner(tx, lead.ownerId))?.email ?? site.staffInbox, toTimeline: false };
+}
+
+/**
  * Writes to the lead from the portal: a plain-text mail through the outbox, Reply-To the lead's owner (or the
  * staff inbox), signed by the staff member; it answers the lead (see `answered`).
  */
@@ -208,9 +223,7 @@ export async function replyToLead(
           : `Mail to ${lead.email} bounced (${lead.undeliverableReason ?? 'undeliverable'}): confirm to send anyway.`,
       );
     }
-    const owner = await workingOwner(tx, lead.ownerId);
-    const domain = replyDomain();
-    const replyTo = domain ? leadReplyAddress(lead.replyToken, domain) : (owner?.email ?? site.staffInbox);
+    const { address: replyTo } = await replyAddress(tx, lead);
     const eventId = randomUUID();
     const key = `lead-reply:${eventId}`;
     const mail = { ...leadReplyMail({ to: lead.email, replyTo, ...reply, signedBy: actor.name }), confirmed: confirm };

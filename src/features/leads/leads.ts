@@ -92,11 +92,16 @@ export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQu
 
 const l = leads;
 
-/** The states, as conditions on a lead at `now`: waiting and not yet due, answered, waiting past due. */
+/**
+ * The states, as conditions on a lead at `now`: waiting and not yet due, answered (nothing waits, and a response
+ * was given), waiting past due, and none (nothing waits and nobody ever answered: only downloads).
+ */
 const stateWhere = (state: LeadState, now: Date): SQL =>
   state === 'answered'
-    ? isNull(l.awaitingSince)
-    : and(isNotNull(l.awaitingSince), state === 'overdue' ? lt(l.responseDueAt, now) : gte(l.responseDueAt, now))!;
+    ? and(isNull(l.awaitingSince), isNotNull(l.firstResponseAt))!
+    : state === 'none'
+      ? and(isNull(l.awaitingSince), isNull(l.firstResponseAt))!
+      : and(isNotNull(l.awaitingSince), state === 'overdue' ? lt(l.responseDueAt, now) : gte(l.responseDueAt, now))!;
 
 function where(db: Db, query: LeadQuery): SQL | undefined {
   const pattern = containsPattern(query.q);
@@ -119,9 +124,18 @@ function where(db: Db, query: LeadQuery): SQL | undefined {
   );
 }
 
-/** A lead's state at `now`. */
-export const leadState = (lead: Pick<Lead, 'awaitingSince' | 'responseDueAt'>, now: Date): LeadState =>
-  !lead.awaitingSince ? 'answered' : lead.responseDueAt && lead.responseDueAt < now ? 'overdue' : 'open';
+/** A lead's state at `now` (see stateWhere). */
+export const leadState = (
+  lead: Pick<Lead, 'awaitingSince' | 'responseDueAt' | 'firstResponseAt'>,
+  now: Date,
+): LeadState =>
+  !lead.awaitingSince
+    ? lead.firstResponseAt
+      ? 'answered'
+      : 'none'
+    : lead.responseDueAt && lead.responseDueAt < now
+      ? 'overdue'
+      : 'open';
 
 const itemColumns = (db: Db, now: Date) => ({
   ...nextCallColumns(db, now),

@@ -9,6 +9,8 @@ export interface SystemSection {
   id: 'deploy' | 'database' | 'settings' | 'mail' | 'replies' | 'bookings' | 'documents' | 'deletions' | 'schedules';
   title: string;
   ok: boolean;
+  /** The heading's verdict when neither "fine" nor "needs attention" says it (a local run on placeholders). */
+  verdict?: string;
   /** One sentence: what was found. */
   summary: string;
   /** More of what was found, one fact a line (each schedule, each setting). */

@@ -70,17 +70,47 @@ function databaseSection(check: Check, applied: string[]): SystemSection {
   });
 }
 
+const LOCAL = ' (local use only)';
+
+/**
+ * The settings and the Site settings' contact details. Deployed, a placeholder or a missing setting is a problem.
+ * On a computer (`npm start`) the health check lets them pass, marked "(local use only)": the verdict then says
+ * so, lists each one, and says what to do before the site goes live, never that the details are the agency's own.
+ */
 function settingsSection(settings: Check, secret: Check): SystemSection {
   const problems = [...(secret.ok ? [] : [secret.detail]), ...(settings.ok ? [] : settings.detail.split('; '))];
+  const plural = (n: number) => `${n} setting${n > 1 ? 's' : ''}`;
+  if (problems.length) {
+    return section({
+      id: 'settings',
+      title: 'Settings and contact details',
+      ok: false,
+      summary: `${plural(problems.length)} will not do:`,
+      details: problems,
+      todo: ENV_STEPS,
+    });
+  }
+  const local = [secret, settings]
+    .filter((check) => check.detail.endsWith(LOCAL))
+    .flatMap((check) => check.detail.slice(0, -LOCAL.length).split('; '));
+  if (local.length) {
+    return section({
+      id: 'settings',
+      title: 'Settings and contact details',
+      ok: true,
+      verdict: 'fine on this computer only',
+      summary: `${plural(local.length)} still ${local.length > 1 ? 'are placeholders or missing' : 'is a placeholder or missing'}: enough to try the site here, but a deployed site refuses to run on ${local.length > 1 ? 'them' : 'it'}.`,
+      details: local,
+      todo: `Before the site goes live: ${ENV_STEPS}`,
+    });
+  }
   return section({
     id: 'settings',
     title: 'Settings and contact details',
-    ok: problems.length === 0,
-    summary: problems.length
-      ? `${problems.length} setting${problems.length > 1 ? 's' : ''} will not do:`
-      : 'Every setting is in place, and the contact details are the agency’s own.',
-    details: problems.length ? problems : settings.detail.endsWith('(local use only)') ? [settings.detail] : [],
-    todo: problems.length ? ENV_STEPS : null,
+    ok: true,
+    summary: 'Every setting is in place, and the contact details are the agency’s own.',
+    details: [],
+    todo: null,
   });
 }
 

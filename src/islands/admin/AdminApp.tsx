@@ -11,24 +11,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
-import { Toasts } from '../forms/Toasts.tsx';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { api, ApiError } from './api.ts';
-import { PortalBrandContext, type PortalBrand } from './portal-brand.ts';
-import {
-  linkedLead,
-  meKey,
-  rememberedTab,
-  rememberTab,
-  signedOutByUser,
-  takeLinkedTab,
-  takeResetToken,
-  type Me,
-} from './portal-session.ts';
+import { PortalBrandContext, usePortalBrand, type PortalBrand } from './portal-brand.ts';
+import { meKey, signedOutByUser, takeResetToken, type Me } from './portal-session.ts';
 import { sweepReportDrafts } from './report-drafts.ts';
-import { SignIn } from './SignIn.tsx';
 
 /**
  * The portal's client defaults (docs/product.md): 3 retries with a delay doubling from 1 s up to 30 s, 5 minutes of cache.
@@ -55,6 +44,12 @@ const client = () => {
   });
   return queryClient;
 };
+
+// The sign-in screen is a chunk of its own (its forms library), fetched only when nobody is signed in; the toaster
+// likewise, fetched as the portal opens: what loads with the page is React, the queries and this gate
+// (scripts/js-budget.ts counts it: 80 KB before interaction).
+const SignIn = lazy(() => import('./SignIn.tsx').then((module) => ({ default: module.SignIn })));
+const Toasts = lazy(() => import('../forms/Toasts.tsx').then((module) => ({ default: module.Toasts })));
 
 // The signed-in portal is its own chunk: the sign-in screen, which every visit shows first, loads without
 // the tabs, editors and two-factor setup (the page's JavaScript budget counts what loads at once).
@@ -105,51 +100,34 @@ function Gate() {
       </div>
     );
   }
-  if (!me.data || me.data.roles.length === 0) return <SignIn signedInWithoutRole={me.data ?? null} expired={expired} />;
-  // Suspense outside TabMemory: the memory mounts with the tabs, once the portal's chunk is in.
+  if (!me.data || me.data.roles.length === 0) {
+    return (
+      <SignedOutFrame>
+        <Suspense fallback={loading}>
+          <SignIn signedInWithoutRole={me.data ?? null} expired={expired} />
+        </Suspense>
+      </SignedOutFrame>
+    );
+  }
   return (
     <Suspense fallback={loading}>
-      <TabMemory>
-        <Portal me={me.data} />
-      </TabMemory>
+      <Portal me={me.data} />
     </Suspense>
   );
 }
 
-// Portal names each tab button `<id>-<tab>-tab` (its `useId` base, then the tab's id).
-const tabOf = (element: Element | null): string | undefined =>
-  element ? /-([a-z]+)-tab$/.exec(element.id)?.[1] : undefined;
-
-/**
- * Keeps the portal tab in sessionStorage, so a sign-in after an ended session (or a reload) reopens the
- * tab the user was on. A tab becomes active by a click or, with the arrow keys, by taking the focus: both
- * are recorded here; on mount the remembered tab is selected as a click would, if the roles still allow it.
- */
-function TabMemory({ children }: { children: ReactNode }) {
-  const box = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    // A link to a lead (`/admin?lead=<id>`) opens the Leads tab, a link to a tab (`?tab=dashboard`) that tab,
-    // whatever tab was remembered; the linked tab is remembered as if clicked.
-    const linked = takeLinkedTab();
-    const wanted = linkedLead() ? 'leads' : (linked ?? rememberedTab());
-    const tab = [...element.querySelectorAll('[role="tab"]')].find((t) => tabOf(t) === wanted);
-    if (tab instanceof HTMLElement && tab.getAttribute('aria-selected') !== 'true') tab.click();
-    if (tab && linked && wanted === linked) rememberTab(linked);
-    // Listened to, not handled: the wrapper only watches the tabs, which stay Portal's own buttons.
-    const record = (event: Event) => {
-      const id = tabOf((event.target as Element).closest('[role="tab"]'));
-      if (id) rememberTab(id);
-    };
-    element.addEventListener('click', record);
-    element.addEventListener('focusin', record);
-    return () => {
-      element.removeEventListener('click', record);
-      element.removeEventListener('focusin', record);
-    };
-  }, []);
-  return <div ref={box}>{children}</div>;
+/** The sign-in screen's frame: the agency's mark above the form, on the portal's own page (no site header). */
+function SignedOutFrame({ children }: { children: ReactNode }) {
+  const brand = usePortalBrand();
+  return (
+    <div className="px-4 py-10 sm:py-16">
+      <p className="mb-8 text-center leading-tight text-brand-900" data-portal-mark>
+        <span className="block text-2xl font-bold tracking-tight">{brand.agencyName || 'Staff'}</span>
+        <span className="block text-xs tracking-wide text-slate-600 uppercase">Staff portal</span>
+      </p>
+      {children}
+    </div>
+  );
 }
 
 function AdminApp({ brand }: { brand?: PortalBrand }) {
@@ -164,7 +142,9 @@ function AdminApp({ brand }: { brand?: PortalBrand }) {
   return (
     <QueryClientProvider client={queryClient}>
       <PortalBrandContext value={brand ?? fallback}>
-        <Toasts />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
         <Gate />
       </PortalBrandContext>
     </QueryClientProvider>

@@ -4,7 +4,7 @@
  * under their fields, and a change refreshes the lead, the leads and the overdue count.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode, type SubmitEvent } from 'react';
 import { FormProvider, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { toast } from 'sonner';
 import * as z from 'zod/mini';
@@ -21,7 +21,7 @@ import {
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { SelectField, TextAreaField, TextField } from '../forms/fields.tsx';
-import { api } from './api.ts';
+import { api, ApiError } from './api.ts';
 import { personOf, staffLabel } from './lead-format.ts';
 import { useLeadChanged, useLeadStaff } from './lead-queries.ts';
 import { usePortalBrand, type PortalBrand } from './portal-brand.ts';
@@ -83,7 +83,12 @@ function useLeadPost<V extends FieldValues>(
       refuseFields(error);
     },
   });
-  return { form, submit: form.handleSubmit((values) => post.mutate(values)), pending: post.isPending };
+  return {
+    form,
+    submit: form.handleSubmit((values) => post.mutate(values)),
+    pending: post.isPending,
+    error: post.error instanceof ApiError ? post.error : null,
+  };
 }
 
 const ownerSchema = z.object({ ownerId: z.string() });
@@ -187,22 +192,52 @@ export function ReplyForm({ detail }: { detail: Detail }) {
       : null;
   const { form } = send;
   const length = form.watch('body').length;
-  const replyTo = lead.owner ? staffLabel(lead.owner) : 'the staff inbox';
+  const confirmed = form.watch('confirm');
+  const confirmError = form.formState.errors.confirm?.message;
+  const notConfirmed = `Nothing was sent: tick “Send it anyway” to send this reply to ${lead.email}.`;
+  // Without the tick nothing goes: said here at once, and likewise when the server refuses (409 confirm_needed).
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    if (trouble && !form.getValues('confirm')) {
+      event.preventDefault();
+      form.setError('confirm', { type: 'confirm', message: notConfirmed });
+      return;
+    }
+    return send.submit(event);
+  };
+  const refused = send.error;
+  useEffect(() => {
+    if (refused?.code === 'confirm_needed') form.setError('confirm', { type: 'confirm', message: notConfirmed });
+  }, [refused, form, notConfirmed]);
+  const errorId = useId();
   return (
     <FormCard title={`Reply to ${personOf(lead)}`}>
-      <p className="mt-1 text-sm text-slate-600">
-        Mailed to {lead.email}; their answer goes to {replyTo}, or back onto this timeline where replies are set up.
+      <p className="mt-1 text-sm text-slate-600" data-reply-hint>
+        Mailed to {lead.email};{' '}
+        {detail.replyTo.toTimeline
+          ? `their answer comes back onto this timeline (it is addressed to ${detail.replyTo.address}).`
+          : `their answer goes to ${detail.replyTo.address}.`}{' '}
         Replying stops the response clock.
       </p>
       <FormProvider {...form}>
-        <form aria-label="Reply" noValidate onSubmit={send.submit} className="mt-3 space-y-3">
+        <form aria-label="Reply" noValidate onSubmit={submit} className="mt-3 space-y-3">
           {trouble && (
             <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-reply-warning>
               <p>{trouble}</p>
-              <label className="mt-2 flex items-center gap-2">
-                <input type="checkbox" {...form.register('confirm')} className="size-4 accent-brand-700" />
+              <label className="mt-2 flex min-h-11 items-center gap-2">
+                <input
+                  type="checkbox"
+                  {...form.register('confirm', { onChange: () => form.clearErrors('confirm') })}
+                  aria-invalid={confirmError ? true : undefined}
+                  aria-describedby={confirmError ? errorId : undefined}
+                  className="size-5 accent-brand-700"
+                />
                 Send it anyway
               </label>
+              {confirmError && (
+                <p id={errorId} className="mt-1 font-semibold text-red-800" data-field-error>
+                  {confirmError}
+                </p>
+              )}
             </div>
           )}
           <TextField name="subject" label="Subject" />
@@ -213,7 +248,7 @@ export function ReplyForm({ detail }: { detail: Detail }) {
             hint={`${count(length)} of ${count(REPLY_MAX)} characters. Plain text.`}
           />
           <button type="submit" disabled={send.pending} className={buttonClass({ size: 'sm' })}>
-            {send.pending ? 'Please wait…' : 'Send reply'}
+            {send.pending ? 'Please wait…' : trouble && confirmed ? 'Send reply anyway' : 'Send reply'}
           </button>
         </form>
       </FormProvider>

@@ -1,4 +1,4 @@
-/** Where a lead stands against its response time: due, overdue (badged), or answered and how fast. */
+/** Where a lead stands against its response time: due, overdue (badged), answered and how fast, or no reply due. */
 import type { LeadListItem } from '../../features/leads/contract.ts';
 import type { Json } from '../../lib/json.ts';
 import { Badge } from './Badge.tsx';
@@ -30,6 +30,15 @@ export function LeadResponse({ lead }: { lead: Json<LeadListItem> }) {
           {lead.lastResponseAt && <span className="whitespace-nowrap">{dayTime(lead.lastResponseAt)}</span>}
         </span>
         {took && <span className="text-slate-600">First response in {took}</span>}
+      </span>
+    );
+  }
+  // Only downloads: no request asked anything of us, so no clock ran and nobody answered.
+  if (lead.state === 'none') {
+    return (
+      <span className="flex flex-wrap items-center gap-2" data-response="none">
+        <Badge value="none" label="No reply due" />
+        <span className="text-slate-600">Downloads start no clock</span>
       </span>
     );
   }

@@ -238,10 +238,17 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
             const actor = actorOf(e);
             return (
               <li key={`${e.kind}-${e.id}`} data-kind={e.kind} className="rounded-md bg-white p-3 shadow-sm">
-                <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                  <span className="font-semibold text-ink">{kindLabel[e.kind]}</span>
+                {/* Inline with spaces, not a flex row: the label, the time and the actor stay words apart in the
+                    text a screen reader reads ("Download opened Dec 07…", never "Download openedDec 07"). */}
+                <p className="text-sm" data-entry-head>
+                  <span className="font-semibold text-ink">{kindLabel[e.kind]}</span>{' '}
                   <time dateTime={e.at}>{dayTime(e.at)}</time>
-                  {actor && <span className="text-slate-600">by {actor}</span>}
+                  {actor && (
+                    <>
+                      {' '}
+                      <span className="text-slate-600">by {actor}</span>
+                    </>
+                  )}
                 </p>
                 <div className="mt-1 text-ink">{content(e)}</div>
               </li>

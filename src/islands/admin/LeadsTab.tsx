@@ -6,7 +6,9 @@
  * current view. Open shows the lead's page (its own chunk), whose Back returns here with the focus.
  */
 import { lazy, Suspense, useState } from 'react';
-import { callFilters, DOWNLOAD_ONLY, leadForms, leadStates, type LeadListItem } from '../../features/leads/contract.ts';
+import type { LeadListItem } from '../../features/leads/contract.ts';
+// From the statuses, not the contract: the contract's schemas (zod) are not the list's to load.
+import { callFilters, DOWNLOAD_ONLY, leadForms, leadStates } from '../../lib/statuses.ts';
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
@@ -43,8 +45,22 @@ export interface LeadsView {
 
 const ownerChoices = { mine: 'Mine', unassigned: 'Unassigned' } as const;
 
-export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
-  const [openId, setOpenId] = useState<string | null>(view.openId);
+/**
+ * `onOpenLead` makes the open lead the portal's (its address, `?lead=`, portal-route.ts): opening and Back go
+ * through it, and the browser's back and forward follow. Without it (alone, in tests) the tab keeps it itself.
+ */
+export function LeadsTab({
+  me,
+  view,
+  onOpenLead,
+}: {
+  me: Me;
+  view: LeadsView;
+  onOpenLead?: (id: string | null) => void;
+}) {
+  const [ownOpenId, setOwnOpenId] = useState<string | null>(view.openId);
+  const openId = onOpenLead ? view.openId : ownOpenId;
+  const setOpenId = onOpenLead ?? setOwnOpenId;
   const { list, setPage, controls } = useFilteredList<Row>('leads', 'Error fetching leads: ', view.initial);
   const staff = useLeadStaff();
   const { filters, onChange, exportHref } = controls;
@@ -65,7 +81,13 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
       );
     };
     return (
-      <Suspense fallback={<p className="text-slate-600">Loading the lead…</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="text-slate-600" data-tab-loading>
+            Loading the lead…
+          </p>
+        }
+      >
         <LeadPage id={openId} me={me} onBack={back} />
       </Suspense>
     );
@@ -126,7 +148,7 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
         type="button"
         data-open-lead={l.id}
         onClick={() => setOpenId(l.id)}
-        className={buttonClass({ variant: 'secondary', size: 'xs' })}
+        className={`${buttonClass({ variant: 'secondary', size: 'xs' })} max-md:min-h-11 max-md:w-full`}
       >
         Open<span className="sr-only"> the lead {personOf(l)}</span>
       </button>
@@ -178,6 +200,7 @@ export function LeadsTab({ me, view }: { me: Me; view: LeadsView }) {
       <DataTable
         columns={columns}
         caption="Leads, newest activity first"
+        cards
         list={list}
         loading="Loading leads…"
         empty="No leads match."

@@ -19,7 +19,14 @@ import {
 } from '../../features/accounts/contract.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-limits.ts';
 import { TextField } from '../forms/fields.tsx';
-import { forgetResetToken, isConfirmation, openedLinkNotice, takeResetToken, type Me } from './portal-session.ts';
+import {
+  forgetResetToken,
+  isConfirmation,
+  meKey,
+  openedLinkNotice,
+  takeResetToken,
+  type Me,
+} from './portal-session.ts';
 import type { ApiError } from './api.ts';
 import { authCall } from './auth-client.ts';
 import { SignOutButton } from './SignOutButton.tsx';
@@ -84,6 +91,16 @@ export function SignIn({
     show('sign-in');
   };
 
+  /**
+   * The session is made: the user is read again, and welcomed only once the portal opens for them. An account
+   * without a role (a removed colleague) sees the "no access" alert alone, never a success first.
+   */
+  const signedIn = async () => {
+    await queryClient.invalidateQueries();
+    const me = queryClient.getQueryData<Me | null>(meKey);
+    if (me && me.roles.length > 0) toast.success('Signed in successfully!');
+  };
+
   const onSubmit = form.handleSubmit(async () => {
     // The values as typed (the schema's output lower-cases the email; the account name keeps its case).
     const email = form.getValues('email').trim();
@@ -97,8 +114,7 @@ export function SignIn({
           show('code');
           return;
         }
-        toast.success('Signed in successfully!');
-        await queryClient.invalidateQueries();
+        await signedIn();
       } else if (mode === 'sign-up') {
         const name = email.split('@')[0] ?? email;
         await authCall((auth) => auth.signUp.email({ email, password, name, callbackURL: '/admin' }));
@@ -128,15 +144,7 @@ export function SignIn({
   });
 
   if (mode === 'code') {
-    return (
-      <TwoFactorStep
-        onCancel={() => show('sign-in')}
-        onSignedIn={async () => {
-          toast.success('Signed in successfully!');
-          await queryClient.invalidateQueries();
-        }}
-      />
-    );
+    return <TwoFactorStep onCancel={() => show('sign-in')} onSignedIn={signedIn} />;
   }
 
   // Before any administrator exists, the holder of HEALTH_TOKEN reads here what the site found (no terminal).

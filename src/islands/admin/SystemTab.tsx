@@ -24,7 +24,7 @@ function Section({ section }: { section: Json<SystemSection> }) {
       <h4 className="font-semibold text-ink">
         {section.title}:{' '}
         <span className={section.ok ? 'text-emerald-800' : 'text-amber-900'}>
-          {section.ok ? 'fine' : 'needs attention'}
+          {section.verdict ?? (section.ok ? 'fine' : 'needs attention')}
         </span>
       </h4>
       <p className="mt-1 text-slate-800">{section.summary}</p>

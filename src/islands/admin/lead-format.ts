@@ -20,7 +20,7 @@ export const formFilterLabel: Record<LeadForm | typeof DOWNLOAD_ONLY, string> = 
 /** The Leads list's call filter (docs/decisions/0046-bookings-from-the-schedulers.md). */
 export const callFilterLabel = { booked: 'Call booked', missed: 'Cancelled / no-show' } as const;
 
-export const stateLabel = { open: 'Open', answered: 'Answered', overdue: 'Overdue' } as const;
+export const stateLabel = { open: 'Open', answered: 'Answered', overdue: 'Overdue', none: 'No reply due' } as const;
 
 export const staffLabel = (staff: Json<StaffName> | null | undefined, none = 'Unassigned'): string =>
   staff ? staff.name || staff.email : none;

@@ -3,7 +3,6 @@
  * the visitor goes home), the tab to reopen after a session ran out (docs/security.md), and the lead a link opens.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { authCall } from './auth-client.ts';
 import { clearReportDrafts } from './report-drafts.ts';
 
@@ -35,33 +34,6 @@ export function rememberTab(id: string): void {
 export function rememberedTab(): string | null {
   try {
     return sessionStorage.getItem(TAB_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** The lead a link to `/admin?lead=<id>` opens (the owner-assignment mail links there), if any. */
-export function linkedLead(): string | null {
-  try {
-    return new URLSearchParams(location.search).get('lead') || null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The tab a link to `/admin?tab=<id>` opens (the weekly summary mail links to `?tab=dashboard`), if any; taken
- * off the address at once, so a reload, or the user's next tab, is not pulled back to it.
- */
-export function takeLinkedTab(): string | null {
-  try {
-    const url = new URL(location.href);
-    const tab = url.searchParams.get('tab') || null;
-    if (url.searchParams.has('tab')) {
-      url.searchParams.delete('tab');
-      history.replaceState(history.state, '', url);
-    }
-    return tab;
   } catch {
     return null;
   }
@@ -131,6 +103,8 @@ export function forgetTab(): void {
 
 /** Signs out on the server, clears the cached data, the remembered tab and the report drafts, and goes to `home`. */
 export async function signOut(queryClient: QueryClient, home = '/'): Promise<void> {
+  // The toasts' library is not part of the page's first load (this module is): it comes with the click.
+  const { toast } = await import('sonner');
   try {
     await authCall((auth) => auth.signOut());
   } catch {

@@ -43,17 +43,34 @@ export const actionsColumn = <T,>(cell: (row: T) => ReactNode): Column<T> => ({
 
 const cell = 'px-3 py-2';
 
+/**
+ * Below 768 px, a table with `cards` shows each row as a card: its cells one under another, each named by its
+ * column's header (the headers row is then for screen readers only). The markup stays the table's.
+ */
+const asCards = {
+  table: 'max-md:block',
+  head: 'max-md:sr-only',
+  body: 'max-md:block max-md:divide-y-0',
+  row: 'max-md:mb-3 max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3',
+  cell: 'max-md:block max-md:px-0 max-md:py-1 max-md:text-left',
+} as const;
+
 export function DataTable<T extends { id: string }>({
   columns,
   caption,
+  cards = false,
   ...records
-}: RecordsProps<T> & { columns: readonly Column<T>[]; caption?: string }) {
+}: RecordsProps<T> & { columns: readonly Column<T>[]; caption?: string; cards?: boolean }) {
   const { list, rowData } = records;
+  const on = (classes: string, card: string) => (cards ? `${classes} ${card}` : classes);
   return (
-    <Records {...records} frame="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <Records
+      {...records}
+      frame={on('overflow-x-auto rounded-lg border border-slate-200', 'max-md:overflow-visible max-md:border-0')}
+    >
+      <table className={on('min-w-full divide-y divide-slate-200 text-sm', asCards.table)}>
         {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className="bg-slate-50 text-left">
+        <thead className={on('bg-slate-50 text-left', asCards.head)}>
           <tr>
             {columns.map((column) => (
               <th key={column.header} scope="col" className={cell}>
@@ -62,11 +79,19 @@ export function DataTable<T extends { id: string }>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={on('divide-y divide-slate-100', asCards.body)}>
           {list.data?.items.map((row) => (
-            <tr key={row.id} {...rowData?.(row)}>
+            <tr key={row.id} {...rowData?.(row)} className={cards ? asCards.row : undefined}>
               {columns.map((column) => (
-                <td key={column.header} className={column.className ? `${cell} ${column.className}` : cell}>
+                <td
+                  key={column.header}
+                  className={on(column.className ? `${cell} ${column.className}` : cell, asCards.cell)}
+                >
+                  {cards && !column.hideHeader && (
+                    <span className="block text-xs font-semibold tracking-wide text-slate-600 uppercase md:hidden">
+                      {column.header}
+                    </span>
+                  )}
                   {column.cell(row)}
                 </td>
               ))}

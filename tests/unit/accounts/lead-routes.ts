@@ -72,6 +72,13 @@ export function leadRoutes(handle: DbHandle): Record<string, Route> {
       success: 200,
       prepare: fixed('/api/admin/leads/overdue'),
     },
+    'GET /api/admin/leads/revision': {
+      fn: leadsFn,
+      method: 'GET',
+      needs: 'viewer',
+      success: 200,
+      prepare: fixed('/api/admin/leads/revision'),
+    },
     'GET /api/admin/leads/staff': {
       fn: leadsFn,
       method: 'GET',

@@ -12,7 +12,7 @@ import { getSessionUser } from '../../../src/features/accounts/session-user.ts';
 import { getLead } from '../../../src/features/leads/lead-timeline.ts';
 import { ownerAddress } from '../../../src/features/leads/mail-event-parts.ts';
 import { auditLog, leads, twoFactors, userRoles, users } from '../../../src/db/schema.ts';
-import { call } from '../function-harness.ts';
+import { call, origin } from '../function-harness.ts';
 import { PASSWORD, requestWith, signIn, withCookie } from './browser.ts';
 import { outbox, signedIn, userId, useAuthDatabase } from './harness.ts';
 import { codeFor, enable, signInWithCode, wrongCode } from './two-factor-harness.ts';
@@ -69,6 +69,10 @@ describe('POST /api/admin/people/:id/reset-two-factor', () => {
       subject: expect.stringMatching(/two-factor sign-in was reset$/),
     });
     expect(mail!.textBody).toContain('boss@agency.example reset the two-factor sign-in');
+    // Its link is the portal on the address the admin used, as the download mail's: never the placeholder SITE_URL.
+    expect(mail!.textBody).toContain(`${origin}/admin`);
+    expect(origin).not.toBe(site.url);
+    expect(mail!.textBody).not.toContain(site.url);
     expect(
       await handle.db.select().from(auditLog).where(eq(auditLog.action, 'account.two-factor-reset')),
     ).toMatchObject([

@@ -64,6 +64,7 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
       'GET /api/admin/leads',
       'GET /api/admin/leads/export.csv',
       'GET /api/admin/leads/overdue',
+      'GET /api/admin/leads/revision',
       'GET /api/admin/leads/staff',
       'GET /api/admin/leads/:id',
       'GET /api/admin/dashboard',

@@ -62,7 +62,13 @@ export const PORTAL_LABELS = new Set([
   'Sign Out',
   'Sign out everywhere else',
   'Two-factor sign-in',
+  // The shell (docs/decisions/0048-portal-shell.md)
+  'Menu',
+  'Loading …',
   // Leads
+  'No reply due',
+  'Send it anyway',
+  'Send reply anyway',
   'Export CSV',
   'Only downloads',
   'Address undeliverable',
@@ -99,6 +105,7 @@ export const PORTAL_LABELS = new Set([
   'Retry',
   'Replies kept aside',
   'Replies from leads',
+  'fine on this computer only',
   'Preview',
   'Action',
 ]);

@@ -39,6 +39,8 @@ export interface LeadRow {
   form?: LeadForm | null;
   spam?: boolean;
   attribution?: Attribution | null;
+  /** Nothing waits on us though unanswered (no clock runs): by default, a lead whose form is `download`. */
+  noClock?: boolean;
 }
 
 /** A lead first seen at `requested` (ISO, UTC), answered at `responded` if given. */
@@ -52,6 +54,8 @@ export async function addLead(row: LeadRow): Promise<string> {
       firstRequestAt: at(row.requested),
       lastActivityAt: at(row.requested),
       firstResponseAt: row.responded ? new Date(row.responded) : null,
+      // Unanswered, the lead waits on us from its first request (as a request's store sets it).
+      awaitingSince: row.responded || (row.noClock ?? row.form === 'download') ? null : at(row.requested),
       source: row.source ?? null,
       firstForm: row.form === undefined ? 'message' : row.form,
       isSpam: row.spam ?? false,

@@ -86,6 +86,7 @@ describe('dashboard: audits and reports', () => {
     expect(reply.totals).toEqual({
       leads: 0,
       answered: 0,
+      promiseDue: 0,
       withinPromise: 0,
       medianResponseHours: null,
       p90ResponseHours: null,
@@ -114,7 +115,15 @@ describe('dashboard: audits and reports', () => {
       weeks.map((week) => ({ week, total: 0, bySource: [], byForm: reply.leadsByForm })),
     );
     expect(reply.responseTimes).toEqual(
-      weeks.map((week) => ({ week, leads: 0, answered: 0, withinPromise: 0, medianHours: null, p90Hours: null })),
+      weeks.map((week) => ({
+        week,
+        leads: 0,
+        answered: 0,
+        promiseDue: 0,
+        withinPromise: 0,
+        medianHours: null,
+        p90Hours: null,
+      })),
     );
     expect(reply.auditDelivery).toEqual(
       weeks.map((week) => ({ week, requested: 0, within72h: 0, later: 0, notDelivered: 0 })),

@@ -3,7 +3,9 @@
 // the 24-hour promise. The period 2026-03-02 to 03-15 is two agency weeks, across the spring-forward Sunday
 // (2026-03-08): New York is UTC-5 before it, UTC-4 after.
 import { describe, expect, it } from 'vitest';
-import { addLead, dashboard, plusHours } from './dashboard-harness.ts';
+import { leads } from '../../../src/db/schema.ts';
+import { getDashboard } from '../../../src/features/dashboard/dashboard.ts';
+import { addLead, dashboard, handle, plusHours } from './dashboard-harness.ts';
 
 const FROM = '2026-03-02';
 const TO = '2026-03-15';
@@ -133,17 +135,42 @@ describe('dashboard: first response', () => {
     const reply = await dashboard(FROM, TO);
     expect(reply.responseTimes).toEqual([
       // Hours 2, 30, 53: median 30; p90 30 + 0.8 × 23 = 48.4.
-      { week: '2026-03-02', leads: 4, answered: 3, withinPromise: 2, medianHours: 30, p90Hours: 48.4 },
+      { week: '2026-03-02', leads: 4, answered: 3, promiseDue: 4, withinPromise: 2, medianHours: 30, p90Hours: 48.4 },
       // Hours 1.25, 24: median 12.625 → 12.6; p90 1.25 + 0.9 × 22.75 = 21.725 → 21.7.
-      { week: '2026-03-09', leads: 2, answered: 2, withinPromise: 2, medianHours: 12.6, p90Hours: 21.7 },
+      { week: '2026-03-09', leads: 2, answered: 2, promiseDue: 2, withinPromise: 2, medianHours: 12.6, p90Hours: 21.7 },
     ]);
     // Over the period, not a median of the weeks' medians: 1.25, 2, 24, 30, 53 → 24; p90 30 + 0.6 × 23 = 43.8.
     expect(reply.totals).toMatchObject({
       leads: 6,
       answered: 5,
+      promiseDue: 6,
       withinPromise: 4,
       medianResponseHours: 24,
       p90ResponseHours: 43.8,
     });
+  });
+
+  it('counts in the promise’s figure only the leads answered or past their due time', async () => {
+    // Monday 03-09 14:00 UTC: a lead a minute old is inside its 24 hours, on neither side of the figure; one
+    // waiting since Saturday 03-07 (a weekend request: due by the end of Monday) is not due yet either; one from Wednesday is
+    // past due, unanswered; one answered in 2 h counts within; one that only downloaded a file ran no clock.
+    const now = new Date('2026-03-09T14:01:00Z');
+    await addLead({ requested: '2026-03-09T14:00:00Z' });
+    await addLead({ requested: '2026-03-07T15:00:00Z' });
+    await addLead({ requested: '2026-03-04T14:00:00Z' });
+    await addLead({ requested: '2026-03-03T14:00:00Z', responded: plusHours('2026-03-03T14:00:00Z', 2) });
+    await addLead({ requested: '2026-03-05T14:00:00Z', form: 'download' });
+
+    const reply = await getDashboard(handle.db, { from: FROM, to: TO }, now);
+    expect(reply.totals).toMatchObject({ leads: 5, answered: 1, promiseDue: 2, withinPromise: 1 });
+    expect(reply.responseTimes.map((w) => [w.week, w.leads, w.promiseDue, w.withinPromise])).toEqual([
+      ['2026-03-02', 4, 2, 1],
+      ['2026-03-09', 1, 0, 0],
+    ]);
+    // Alone, the minute-old lead makes no figure at all: not "0% — 0 of 1".
+    await handle.db.delete(leads);
+    await addLead({ requested: '2026-03-09T14:00:00Z' });
+    const fresh = await getDashboard(handle.db, { from: FROM, to: TO }, now);
+    expect(fresh.totals).toMatchObject({ leads: 1, promiseDue: 0, withinPromise: 0 });
   });
 });

@@ -40,7 +40,8 @@ describe('weekly summary', () => {
     await addAccount('bob', 'Bob Both', ['admin', 'editor']);
     await addAccount('eve', 'Eve Editor', ['editor', 'viewer']);
     await addAccount('una', 'Una Unconfirmed', ['admin'], false);
-    // Last week (11-02 to 11-08): 3 leads, 2 answered (1 h and 30 h: one within 24 h); one audit delivered in 48 h.
+    // Last week (11-02 to 11-08): 3 leads, 2 answered (1 h and 30 h: one within 24 h), the third past due (the promise
+    // fell due for 3: the lead that only downloaded ran no clock); one audit delivered in 48 h.
     await addLead({ requested: '2026-11-02T15:00:00Z', responded: plusHours('2026-11-02T15:00:00Z', 1) });
     await addLead({
       requested: '2026-11-03T15:00:00Z',
@@ -70,7 +71,7 @@ describe('weekly summary', () => {
     for (const line of [
       'New leads: 4 (week before: 1)',
       'Answered: 2 of 4 (50%) (week before: 0 of 1 (0%))',
-      'Answered within the 24-hour promise: 1 of 4 (25%) (week before: 0 of 1 (0%))',
+      'Answered within the 24-hour promise (of the leads it fell due for): 1 of 3 (33%) (week before: 0 of 1 (0%))',
       'Median first response: 15.5 h (week before: none yet)',
       '90th percentile first response: 27.1 h (week before: none yet)',
       'Audits requested: 1 (week before: 0)',
@@ -86,7 +87,7 @@ describe('weekly summary', () => {
     ])
       expect(mail!.textBody).toContain(line);
     expect(mail!.htmlBody).toContain(`<a href="${link}">`);
-    expect(mail!.htmlBody).toContain('1 of 4 (25%) (week before: 0 of 1 (0%))');
+    expect(mail!.htmlBody).toContain('1 of 3 (33%) (week before: 0 of 1 (0%))');
   });
 
   it('never queues a week’s summary twice: a retry, or both cron hours', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * `/admin?tab=dashboard`, the weekly summary mail's link: the portal opens on the Dashboard tab (whatever tab was
- * remembered), takes `tab` off the address, and remembers the tab for a reload.
+ * remembered), keeps the address (each tab has its own), and remembers the tab for a plain /admin.
  */
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -50,13 +50,13 @@ async function until(check: () => void): Promise<void> {
 const selected = (el: HTMLElement) => el.querySelector('[role="tab"][aria-selected="true"]')?.textContent;
 
 describe('a link to the Dashboard tab', () => {
-  it('opens the dashboard for a viewer, asks for the last 4 weeks, and leaves a plain address', async () => {
+  it('opens the dashboard for a viewer, asks for the last 4 weeks, and keeps the address (a reload stays there)', async () => {
     sessionStorage.setItem('admin.tab', 'messages');
     history.replaceState(null, '', '/admin?tab=dashboard');
     const el = document.body.appendChild(document.createElement('div'));
     await act(async () => createRoot(el).render(<AdminApp />));
     await until(() => expect(selected(el)).toBe('Dashboard'));
-    expect(location.search).toBe('');
+    expect(location.search).toBe('?tab=dashboard');
     expect(sessionStorage.getItem('admin.tab')).toBe('dashboard');
     await until(() => expect(asked.some((p) => p.startsWith('/api/admin/dashboard?from='))).toBe(true));
     await until(() => expect(el.querySelector('[role="status"]')?.textContent).toBe('Loading the dashboard…'));

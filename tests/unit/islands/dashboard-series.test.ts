@@ -66,8 +66,8 @@ describe('the dashboard series', () => {
 
   it('rounds response hours to a tenth and leaves a week with no answer unmeasured', () => {
     const { table, lines } = series.responseTimes(reply);
-    expect(table.rows[0]).toEqual(['2026-11-02', 4, 4, 3, 75, 4.4, 30]);
-    expect(table.rows[1]).toEqual(['2026-11-09', 0, 0, 0, null, null, null]);
+    expect(table.rows[0]).toEqual(['2026-11-02', 4, 4, 4, 3, 75, 4.4, 30]);
+    expect(table.rows[1]).toEqual(['2026-11-09', 0, 0, 0, 0, null, null, null]);
     expect(lines).toEqual([
       { label: 'Median', values: [4.4, null, 6.1] },
       { label: '90th percentile', values: [30, null, 9] },
@@ -145,7 +145,13 @@ describe('the dashboard series', () => {
       ['Calls booked', '3'],
     ]);
     expect(cards.at(-1)!.detail).toBe('1 held, 1 no-shows, 0 cancelled');
-    const none = series.cards({ ...reply.totals, leads: 0, withinPromise: 0, medianResponseHours: null });
+    const none = series.cards({
+      ...reply.totals,
+      leads: 0,
+      promiseDue: 0,
+      withinPromise: 0,
+      medianResponseHours: null,
+    });
     expect(none[1]!.value).toBe('—');
     expect(none[2]!.value).toBe('—');
   });

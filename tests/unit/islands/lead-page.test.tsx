@@ -2,7 +2,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import LeadPage from '../../../src/islands/admin/LeadPage.tsx';
 import { button, click, edit, json } from './report-harness.tsx';
-import { LEAD, editor, labelled, lead, mount, posts, timeline, type, useLeadsTests } from './leads-harness.tsx';
+import {
+  LEAD,
+  REPLY_TO,
+  ada,
+  editor,
+  labelled,
+  lead,
+  mount,
+  posts,
+  timeline,
+  type,
+  useLeadsTests,
+} from './leads-harness.tsx';
 import { staffMe } from './staff-me.ts';
 
 useLeadsTests();
@@ -25,6 +37,13 @@ describe('the lead page', () => {
     expect(entries.map((e) => e.querySelector('time')!.getAttribute('dateTime'))).toEqual(timeline.map((e) => e.at));
     const text = (kind: string) => el.querySelector(`ol > li[data-kind="${kind}"]`)!.textContent;
     expect(text('message')).toMatch(/^Message.*by Grace Hopper/);
+    // Every entry's label, time and actor are words apart in its text (what a screen reader reads).
+    for (const entry of entries) {
+      const head = entry.querySelector('[data-entry-head]')!;
+      const label = head.querySelector('span')!.textContent!;
+      const time = head.querySelector('time')!.textContent!;
+      expect(head.textContent).toMatch(new RegExp(`^${label} ${time}( by .+)?$`));
+    }
     expect(text('owner')).toContain('Nobody → Bo');
     expect(text('reply')).toContain('Happy to help.');
     expect(el.querySelector('[data-kind="reply"] [data-delivery]')!.getAttribute('data-delivery')).toBe('failed');
@@ -58,6 +77,11 @@ describe('the lead page', () => {
       if (call.method === 'DELETE') return json(204, null);
       return undefined;
     });
+    // With replies set up, the hint says the answer comes back onto the timeline, by the lead's own address.
+    await vi.waitFor(() => expect(el.querySelector('[data-reply-hint]')).not.toBeNull());
+    expect(el.querySelector('[data-reply-hint]')!.textContent).toContain(
+      `their answer comes back onto this timeline (it is addressed to ${REPLY_TO.address}).`,
+    );
     await vi.waitFor(() => expect(button(el, 'Claim')).toBeDefined());
 
     await click(button(el, 'Claim'));
@@ -102,7 +126,12 @@ describe('the lead page', () => {
     const bounced = lead({ undeliverableReason: 'Permanent: General: No such mailbox' });
     const { el, calls } = await mount(<LeadPage id={LEAD} me={editor()} onBack={() => {}} />, (call) => {
       if (call.url === `/api/admin/leads/${LEAD}` && call.method === 'GET')
-        return json(200, { lead: bounced, requests: [], timeline: [] });
+        return json(200, {
+          lead: bounced,
+          requests: [],
+          timeline: [],
+          replyTo: { address: ada.email, toTimeline: false },
+        });
       if (call.url.endsWith('/replies')) return json(201, { reply: timeline[6], lead: bounced });
       return undefined;
     });
@@ -111,10 +140,21 @@ describe('the lead page', () => {
     expect(el.querySelector('[data-reply-warning]')!.textContent).toContain(
       'Mail to grace@acme.example bounced (Permanent: General: No such mailbox)',
     );
+    // Without replies set up, the hint names the address the answer goes to, from the server.
+    expect(el.querySelector('[data-reply-hint]')!.textContent).toContain(`their answer goes to ${ada.email}.`);
     await type(labelled(el, 'Subject'), 'Re: hello');
     await type(labelled(el, 'Reply'), 'Is this address right?');
-    await click(el.querySelector<HTMLInputElement>('[data-reply-warning] input[type="checkbox"]')!);
+    // Not confirmed: nothing goes, and the form says why.
     await click(button(el, 'Send reply'));
+    await vi.waitFor(() =>
+      expect(el.querySelector('[data-reply-warning] [data-field-error]')?.textContent).toBe(
+        'Nothing was sent: tick “Send it anyway” to send this reply to grace@acme.example.',
+      ),
+    );
+    expect(posts(calls)).toEqual([]);
+    await click(el.querySelector<HTMLInputElement>('[data-reply-warning] input[type="checkbox"]')!);
+    expect(el.querySelector('[data-reply-warning] [data-field-error]')).toBeNull();
+    await click(button(el, 'Send reply anyway'));
     await vi.waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0]!.body).toEqual({ subject: 'Re: hello', body: 'Is this address right?', confirm: true });
   });

@@ -9,6 +9,8 @@ import { json } from './report-harness.tsx';
 import { staffMe } from './staff-me.ts';
 
 export const LEAD = 'lead-1';
+/** Where the lead's answer goes with replies set up (MAIL_REPLY_DOMAIN): its own address, onto the timeline. */
+export const REPLY_TO = { address: 'reply+0a1b2c@replies.agency.example', toTimeline: true };
 export const ada = { id: 'u1', name: 'Ada', email: 'ada@agency.example' };
 export const bo = { id: 'u2', name: 'Bo', email: 'bo@agency.example' };
 
@@ -205,7 +207,8 @@ export async function mount(node: ReactNode, answer: Answer = () => undefined) {
       if (url === '/api/admin/leads/overdue') return json(200, { response: 2 });
       if (url === '/api/admin/submissions/overdue') return json(200, { review: 0, audit: 0 });
       if (url === '/api/admin/leads/staff') return json(200, { items: [ada, bo] });
-      if (url === `/api/admin/leads/${LEAD}`) return json(200, { lead: lead(), requests: [audit, message], timeline });
+      if (url === `/api/admin/leads/${LEAD}`)
+        return json(200, { lead: lead(), requests: [audit, message], timeline, replyTo: REPLY_TO });
       if (url === '/api/admin/submissions/s1') return json(200, submissionDetail);
       if (url.startsWith('/api/admin/leads'))
         return json(200, { items: [lead(), answered], total: 2, page: 1, pageSize: 50 });

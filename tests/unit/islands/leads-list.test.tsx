@@ -3,8 +3,8 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LeadsTab } from '../../../src/islands/admin/LeadsTab.tsx';
 import { Portal } from '../../../src/islands/admin/Portal.tsx';
-import { button, click, edit } from './report-harness.tsx';
-import { LEAD, editor, labelled, leadUrls, mount, type, useLeadsTests } from './leads-harness.tsx';
+import { button, click, edit, json } from './report-harness.tsx';
+import { LEAD, editor, labelled, lead, leadUrls, mount, type, useLeadsTests } from './leads-harness.tsx';
 import { staffMe } from './staff-me.ts';
 
 useLeadsTests();
@@ -46,6 +46,25 @@ describe('the leads list', () => {
     expect(exportLink.getAttribute('href')).toBe(all.replace('/leads?', '/leads/export.csv?'));
   });
 
+  it('says "No reply due" of a lead that only downloaded, never "Answered"', async () => {
+    const downloaded = lead({
+      id: 'lead-3',
+      forms: ['download'],
+      state: 'none',
+      awaitingSince: null,
+      responseDueAt: null,
+    });
+    const { el } = await mount(<LeadsTab me={editor()} view={{ key: 0, openId: null }} />, (call) =>
+      call.url === '/api/admin/leads' ? json(200, { items: [downloaded], total: 1, page: 1, pageSize: 50 }) : undefined,
+    );
+    await vi.waitFor(() => expect(el.querySelector('[data-lead="lead-3"]')).not.toBeNull());
+    const row = el.querySelector('[data-lead="lead-3"]')!;
+    expect(row.querySelector('[data-response]')!.getAttribute('data-response')).toBe('none');
+    expect(row.textContent).toContain('No reply due');
+    expect(row.textContent).not.toContain('Answered');
+    expect([...labelled<HTMLSelectElement>(el, 'State').options].map((o) => o.text)).toContain('No reply due');
+  });
+
   it('opens a lead, and Back returns to the list with the focus on its Open button', async () => {
     const { el } = await mount(<LeadsTab me={editor()} view={{ key: 0, openId: null }} />);
     await vi.waitFor(() => expect(el.querySelector(`[data-open-lead="${LEAD}"]`)).not.toBeNull());
@@ -75,6 +94,26 @@ describe('the portal and the leads', () => {
     await vi.waitFor(() => expect(el.querySelector('h3')?.textContent).toBe('Grace Hopper · Acme Bioanalytical'));
     expect(el.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Leads');
     await click(button(el, '← Back to the leads'));
-    expect(location.search).toBe('');
+    // The list has its own address; the browser's back button returns to the lead, forward to the list.
+    await vi.waitFor(() => expect(location.search).toBe('?tab=leads'));
+    await vi.waitFor(() => expect(el.querySelector(`[data-open-lead="${LEAD}"]`)).not.toBeNull());
+    await act(async () => history.back());
+    await vi.waitFor(() => expect(el.querySelector('h3')?.textContent).toBe('Grace Hopper · Acme Bioanalytical'));
+    expect(location.search).toBe(`?lead=${LEAD}`);
+    await act(async () => history.forward());
+    await vi.waitFor(() => expect(el.querySelector(`[data-open-lead="${LEAD}"]`)).not.toBeNull());
+  });
+
+  it('gives each tab its own address, and the back button returns to the tab before', async () => {
+    history.replaceState(null, '', '/admin');
+    const { el } = await mount(<Portal me={staffMe()} />);
+    const tab = (label: string) =>
+      [...el.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === label)!;
+    await click(tab('Contact Messages'));
+    expect(location.search).toBe('?tab=messages');
+    await click(tab('Audit Submissions'));
+    expect(location.search).toBe('?tab=submissions');
+    await act(async () => history.back());
+    await vi.waitFor(() => expect(tab('Contact Messages').getAttribute('aria-selected')).toBe('true'));
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mountWithQueries } from './mount.tsx';
+import { chunksIn, mountWithQueries } from './mount.tsx';
 import { staffMe } from './staff-me.ts';
 import type { Me } from '../../../src/islands/admin/portal-session.ts';
 import { setupKey } from '../../../src/islands/admin/TwoFactorSetup.tsx';
@@ -17,10 +17,13 @@ async function render(me: Me) {
     vi.fn(() => new Promise(() => {})),
   );
   const el = await mountWithQueries(<Portal me={me} />);
+  await chunksIn(el);
   return el;
 }
 
-const buttons = (el: HTMLElement) => [...el.querySelectorAll('button')].map((b) => b.textContent);
+// The rail's Menu button (phones) aside.
+const buttons = (el: HTMLElement) =>
+  [...el.querySelectorAll('button')].map((b) => b.textContent).filter((t) => t !== 'Menu');
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -47,6 +50,7 @@ describe('the portal of staff who must have two-factor sign-in on', () => {
     const security = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Account security')!;
     expect(security.getAttribute('aria-expanded')).toBe('false');
     await act(async () => security.click());
+    await chunksIn(el);
     expect(security.getAttribute('aria-expanded')).toBe('true');
     expect(buttons(el)).toContain('Turn off two-factor sign-in');
     expect(buttons(el)).toContain('New recovery codes');
@@ -59,6 +63,7 @@ describe('the portal of staff who must have two-factor sign-in on', () => {
     expect(ask.textContent).toMatch(/You are an administrator without two-factor sign-in/);
     const setUp = [...ask.querySelectorAll('button')].find((b) => b.textContent === 'Set up two-factor sign-in')!;
     await act(async () => setUp.click());
+    await chunksIn(el);
     expect(el.querySelector('section[aria-label="Two-factor sign-in"]')).toBeNull();
     expect(buttons(el)).toContain('Turn on two-factor sign-in');
   });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminApp from '../../../src/islands/admin/AdminApp.tsx';
 import type { Me } from '../../../src/islands/admin/portal-session.ts';
@@ -13,6 +14,10 @@ const me: Me = staffMe();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const unauthenticated = () => json(401, { error: { code: 'unauthenticated', message: 'User not authenticated' } });
+
+// better-auth's client keeps the fetch it was made with: every test's own server answers through this one.
+let current: (input: RequestInfo | URL) => Promise<Response> = async () => unauthenticated();
+const fetchThrough = (input: RequestInfo | URL) => current(input);
 
 /** A server with one session that the test can end: `/api/admin/me`, the tabs' lists, and sign-in. */
 function server(signedIn: boolean, who: Me = me) {
@@ -28,7 +33,8 @@ function server(signedIn: boolean, who: Me = me) {
     if (path === '/api/admin/me') return json(200, who);
     return new Promise<Response>(() => {}); // a list that is still loading
   });
-  vi.stubGlobal('fetch', fetch);
+  current = fetch;
+  vi.stubGlobal('fetch', fetchThrough);
   return state;
 }
 
@@ -116,5 +122,36 @@ describe('the portal when the session ends', () => {
     const el = await render();
     await until(() => expect(el.querySelector('form[aria-label="Staff sign in"]')).not.toBeNull());
     expect(el.textContent).not.toContain(NOTICE);
+  });
+});
+
+describe('signing in', () => {
+  const signInAs = async (el: HTMLElement) => {
+    await until(() => expect(el.querySelector('form[aria-label="Staff sign in"]')).not.toBeNull());
+    await act(async () => {
+      type(el.querySelector<HTMLInputElement>('#admin-email')!, 'ada@agency.example');
+      type(el.querySelector<HTMLInputElement>('#admin-password')!, 'correct horse');
+    });
+    await act(async () => el.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+  };
+
+  it('never says "Signed in successfully!" to a removed colleague: the "no access" alert alone', async () => {
+    const success = vi.spyOn(toast, 'success');
+    server(false, staffMe({}, { roles: [] }));
+    const el = await render();
+    await signInAs(el);
+    await until(() => expect(el.querySelector('[role="alert"]')?.textContent).toContain('has no access'));
+    expect(success).not.toHaveBeenCalled();
+    success.mockRestore();
+  });
+
+  it('welcomes a staff member once the portal opens', async () => {
+    const success = vi.spyOn(toast, 'success');
+    server(false);
+    const el = await render();
+    await signInAs(el);
+    await until(() => expect(selected(el)).toBe('Leads'));
+    expect(success).toHaveBeenCalledWith('Signed in successfully!');
+    success.mockRestore();
   });
 });

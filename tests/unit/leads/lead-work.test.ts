@@ -5,7 +5,7 @@ import * as contactFn from '../../../netlify/functions/contact.mts';
 import { site } from '../../../src/config/site.ts';
 import { auditLog, contactMessages, leadEvents, leads, mailOutbox } from '../../../src/db/schema.ts';
 import { contactPayload } from '../../fixtures/forms.ts';
-import { call } from '../function-harness.ts';
+import { call, origin } from '../function-harness.ts';
 import { addMessage, errorOf, request, signIn, staff } from '../staff-harness.ts';
 import { leadsFn, useLeadsDatabase } from './leads-harness.ts';
 
@@ -22,7 +22,10 @@ describe('working a lead', () => {
     expect((await res.json()).lead).toMatchObject({ ownerId: staff.editor.id, owner: { email: staff.editor.email } });
     const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'lead.assigned'));
     expect(mail).toMatchObject({ to: staff.editor.email, replyTo: 'ann@helix.example', leadId: null });
-    expect(mail!.textBody).toContain(`${site.url}/admin?lead=${leadId}`);
+    // The link is on the address the admin used (the request's origin), not the placeholder SITE_URL.
+    expect(mail!.textBody).toContain(`${origin}/admin?lead=${leadId}`);
+    expect(origin).not.toBe(site.url);
+    expect(mail!.textBody).not.toContain(site.url);
     const [audit] = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'lead.owner'));
     expect(audit).toMatchObject({ actorId: staff.admin.id, targetType: 'lead', targetId: leadId });
     const { timeline } = await get(`/api/admin/leads/${leadId}`);
@@ -176,9 +179,26 @@ describe('working a lead', () => {
 
   it('replies Reply-To the staff inbox when nobody owns the lead', async () => {
     const { leadId } = await addMessage(handle);
+    // The lead's page names that address before the reply, as the reply form's hint says it.
+    expect((await get(`/api/admin/leads/${leadId}`)).replyTo).toEqual({ address: site.staffInbox, toTimeline: false });
     await post(`/api/admin/leads/${leadId}/replies`, { subject: 'Re: hello', body: 'Thanks!' });
     const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'lead.reply'));
     expect(mail!.replyTo).toBe(site.staffInbox);
+  });
+
+  it('names the lead’s own reply+ address on its page where replies are set up, the one its reply carries', async () => {
+    vi.stubEnv('MAIL_REPLY_DOMAIN', 'replies.agency.test');
+    try {
+      const { leadId } = await addMessage(handle);
+      const { replyToken } = await leadRow(leadId);
+      const address = `reply+${replyToken}@replies.agency.test`;
+      expect((await get(`/api/admin/leads/${leadId}`)).replyTo).toEqual({ address, toTimeline: true });
+      await post(`/api/admin/leads/${leadId}/replies`, { subject: 'Re: hello', body: 'Thanks!' });
+      const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'lead.reply'));
+      expect(mail!.replyTo).toBe(address);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('leaves no mail, event or stamp when the reply’s transaction rolls back', async () => {

@@ -70,7 +70,10 @@ describe('GET /api/admin/leads', () => {
     await handle.db.update(leads).set({ ownerId: staff.editor.id }).where(eq(leads.id, bob.leadId));
     await waiting(ann.leadId, 30, -6); // overdue
     await waiting(bob.leadId, 20, 4); // open
-    await handle.db.update(leads).set({ awaitingSince: null, responseDueAt: null }).where(eq(leads.id, cy.leadId));
+    await handle.db
+      .update(leads)
+      .set({ awaitingSince: null, responseDueAt: null, firstResponseAt: new Date() })
+      .where(eq(leads.id, cy.leadId)); // answered
 
     expect(await emails()).toEqual(['cy@cro.example', 'bob@acme.example', 'ann@helix.example']);
     expect(await emails('?q=HELIX')).toEqual(['ann@helix.example']);
@@ -127,7 +130,10 @@ describe('GET /api/admin/leads', () => {
     await handle.db.insert(downloadRequests).values([asked(ann.leadId), asked(dee!.id)]);
     expect(await emails('?form=download')).toEqual(['dee@lab.example', 'ann@helix.example']);
     expect(await emails('?form=download_only')).toEqual(['dee@lab.example']);
-    expect((await list('?form=download_only')).items[0]).toMatchObject({ forms: ['download'], state: 'answered' });
+    // Nobody answered a lead that only downloaded, and nothing waits: "No reply due", never "Answered".
+    expect((await list('?form=download_only')).items[0]).toMatchObject({ forms: ['download'], state: 'none' });
+    expect(await emails('?state=none')).toEqual(['dee@lab.example']);
+    expect(await emails('?state=answered')).not.toContain('dee@lab.example');
     expect((await list('?q=ann')).items[0].forms).toEqual(['message', 'download']);
   });
 

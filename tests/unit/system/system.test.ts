@@ -83,6 +83,18 @@ describe('GET /api/admin/system', () => {
     expect(schedules.todo).toContain('Logs → Functions');
   });
 
+  it('never calls placeholder contact details the agency’s own: on a computer it lists them, with what to do before going live', async () => {
+    // The test run is not deployed and its Site settings are the repository's placeholders (phone, address, LinkedIn).
+    const settings = part(await report(), 'settings');
+    expect(settings.ok).toBe(true);
+    expect(settings.verdict).toBe('fine on this computer only');
+    expect(settings.summary).not.toContain('the agency’s own');
+    expect(settings.details.length).toBeGreaterThan(0);
+    expect(settings.details.some((line) => line.includes('placeholder'))).toBe(true);
+    expect(settings.details.every((line) => !line.endsWith('(local use only)'))).toBe(true);
+    expect(settings.todo).toMatch(/^Before the site goes live: In Netlify/);
+  });
+
   it('names the refusal of the latest mail in words, with what to do at Resend', async () => {
     vi.stubEnv('RESEND_API_KEY', 're_test_key_for_the_system_page');
     try {

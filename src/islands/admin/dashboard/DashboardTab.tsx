@@ -106,7 +106,7 @@ function Figures({ data }: { data: DashboardReply }) {
           {...common}
           slug="first-response"
           title="First response time per week"
-          description={`Hours from a lead’s first request to its first response, median and 90th percentile, against the ${series.PROMISE_HOURS}-hour promise.`}
+          description={`Hours from a lead’s first request to its first response, median and 90th percentile, against the ${series.PROMISE_HOURS}-hour promise. The share within it counts only the leads answered or past their due time: a lead still inside its time is on neither side yet.`}
           table={response.table}
         >
           <WeekChart
