@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ELSEWHERE, PORTAL_LABELS, PORTAL_TABS } from './portal-labels.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -24,194 +25,6 @@ const LABEL_DOCS = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/operations/${name}`),
 ];
-
-/** The portal's tabs: a menu path in the docs that starts with one is the portal's, part by part. */
-const PORTAL_TABS = new Set([
-  'Leads',
-  'Audit Submissions',
-  'Contact Messages',
-  'Dashboard',
-  'Blog Posts',
-  'User Roles',
-  'Audit Log',
-  'Mail',
-  'System',
-  'Account security',
-]);
-
-/** Labels the docs promise, each rendered by the portal (checked below). `…` stands for a name the portal fills in. */
-export const PORTAL_LABELS = new Set([
-  ...PORTAL_TABS,
-  // Signing in and the set-up check
-  'Need an account? Sign up',
-  'Create a staff account',
-  'Sign Up',
-  'Confirm your email: choose your password',
-  'Forgot your password?',
-  'Use a recovery code',
-  'Check the site’s set-up (health token)',
-  'Health token',
-  'Check',
-  'Database',
-  'Document storage',
-  'fine',
-  'needs attention',
-  // Account security
-  'Active sessions',
-  'Sign out',
-  'Sign Out',
-  'Sign out everywhere else',
-  'Two-factor sign-in',
-  // The shell (docs/decisions/0048-portal-shell.md)
-  'Menu',
-  'Loading …',
-  // Leads
-  'No reply due',
-  'Send it anyway',
-  'Send reply anyway',
-  'Export CSV',
-  'Only downloads',
-  'Address undeliverable',
-  'Marked our mail as spam',
-  'Replied, waiting on us',
-  'Sender not verified',
-  'Mail from the lead',
-  'Asked for …',
-  'Opened … from the mailed link',
-  'Delivery',
-  'Held by the daily cap',
-  'Not sent: the address complained',
-  'Owner',
-  'Claim',
-  'Note',
-  'Reply',
-  'Answered elsewhere',
-  'Correct details',
-  'Deliver report',
-  'Export (ZIP)',
-  'Erase this person',
-  'Client (kept past the retention period)',
-  // User Roles, Mail, System
-  'Add a role',
-  'Colleagues',
-  'Reset two-factor sign-in',
-  'Remove from staff',
-  'Send a test mail',
-  'Mail the provider refused',
-  'Show',
-  'Failed',
-  'Being retried',
-  'Bounced staff mail',
-  'Retry',
-  'Replies kept aside',
-  'Replies from leads',
-  'fine on this computer only',
-  'Preview',
-  'Action',
-]);
-
-/** Bold words that are not the portal's: other web pages' labels, and the docs' own emphasis and lead-ins. */
-const ELSEWHERE = new Set([
-  // Netlify
-  'Builds',
-  'Functions',
-  'Production',
-  'Scopes',
-  'Values',
-  'Contains secret values',
-  'Extensions',
-  'Deploy',
-  'Deploys',
-  'Deploy Previews',
-  'Branch deploys',
-  'Trigger deploy',
-  'Publish deploy',
-  'Start auto publishing',
-  'Password protection',
-  'Require approval',
-  'Set as primary domain',
-  'primary domain',
-  'Environment variables',
-  'Usage',
-  'Backups',
-  'Branches / Restore',
-  'Edit',
-  // Database providers (Neon, Supabase, RDS)
-  'Restore to point in time',
-  // Resend
-  'API Keys',
-  'Sending access',
-  'Domains',
-  'Verified',
-  'Verify DNS Records',
-  'Receiving address',
-  'Webhooks',
-  'Signing secret',
-  'Add',
-  'MX',
-  'TXT',
-  'CNAME',
-  // GitHub, Slack, the content editor (Decap, at /cms)
-  'Edit this file',
-  'Commit changes',
-  'Collaborators',
-  'Write',
-  'Generate a new client secret',
-  'Authorization callback URL: `https://api.netlify.com/auth/done`',
-  'Incoming Webhooks',
-  'Add New Webhook to Workspace',
-  'Site settings',
-  'Resources',
-  'Content',
-  'Publish',
-  'Published',
-  'View Preview',
-  // The docs' own words: section lead-ins, roles as words, emphasis
-  'Before you start',
-  'Optional, Slack',
-  'Deploy previews',
-  'Deploy previews and branch deploys',
-  'Your account',
-  'Lost your phone?',
-  'Access or export',
-  'When someone leaves',
-  'How long the site itself keeps data',
-  'Recovery codes still work',
-  'Another Postgres than Netlify Database',
-  'Netlify Database',
-  'Your own Postgres',
-  'Known',
-  'Not known to this repository',
-  'Not kept anywhere but the store',
-  'Point-in-time restore',
-  'A daily dump',
-  'Restoring a dump',
-  'Invented',
-  'Kept',
-  'Deleted',
-  'Viewer',
-  'Editor',
-  'Admin',
-  'viewer',
-  'editor',
-  'admin',
-  'an admin',
-  'the Netlify owner',
-  'lead',
-  'audit report',
-  'recovery code',
-  'recovery codes',
-  'every session',
-  'your own',
-  'new',
-  'never change it',
-  'account mails still queued',
-  'every authenticator app’s codes',
-  'copy of production’s',
-  'copy of production’s data',
-  'copy of production’s data at the moment it branched',
-  'once per preview database, before the preview answers anything from it',
-]);
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** The docs write both quotes; the islands mostly the typographic one. */
@@ -258,6 +71,7 @@ function portalText(): string {
   };
   walk('src/islands');
   walk('src/features/system'); // the System tab's parts are titled by the server
+  files.push('src/features/leads/booking-derive.ts'); // a booked call's words on the timeline
   const code = files
     .map((file) => read(file))
     .join('\n')
