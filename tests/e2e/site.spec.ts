@@ -32,6 +32,13 @@ test('GET /api/health reports every dependency as working through the running se
       blobs: { ok: true, detail: 'reachable' },
       // Replies are set up on the e2e server; mail-replies.spec.ts may have posted an event before this test.
       webhooks: { ok: true, detail: expect.stringMatching(/^(no event received yet|last event received \S+)$/) },
+      // The schedulers are set up too; bookings.spec.ts may have delivered events before this test.
+      bookings: {
+        ok: true,
+        detail: expect.stringMatching(
+          /^Calendly: (no event received yet|last event received \S+); Cal\.com: (no event received yet|last event received \S+)$/,
+        ),
+      },
     },
   });
   expect(res.headers()['x-frame-options']).toBe('DENY');
