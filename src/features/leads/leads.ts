@@ -166,6 +166,12 @@ function listItem(row: ItemRow, now: Date): LeadListItem {
     complained: lead.complainedAt !== null,
     source: lead.source,
     attribution: lead.source === null ? null : (lead.attribution ?? {}),
+    stage: lead.stage,
+    stageEnteredAt: lead.stageEnteredAt,
+    value: lead.dealValue,
+    expectedCloseOn: lead.expectedCloseOn,
+    lostReason: lead.lostReason,
+    lostNote: lead.lostNote,
   };
 }
 
@@ -231,6 +237,12 @@ const csvColumns: [string, (lead: LeadListItem) => unknown][] = [
   ['utm_campaign', (x) => x.attribution?.utmCampaign ?? ''],
   ['utm_term', (x) => x.attribution?.utmTerm ?? ''],
   ['utm_content', (x) => x.attribution?.utmContent ?? ''],
+  ['stage', (x) => x.stage],
+  ['stage_entered_at', (x) => x.stageEnteredAt],
+  ['value_usd', (x) => x.value ?? ''],
+  ['expected_close_on', (x) => x.expectedCloseOn ?? ''],
+  ['lost_reason', (x) => x.lostReason ?? ''],
+  ['lost_note', (x) => x.lostNote],
 ];
 
 /** Every lead that matches (all pages) as CSV, the columns of the list. */

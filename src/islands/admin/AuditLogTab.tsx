@@ -36,6 +36,8 @@ const actionLabel: Record<AuditAction, string> = {
   'lead.client': 'Marked a lead a client (or not)',
   'lead.export': 'Exported a person’s data',
   'lead.erase': 'Erased a person',
+  'lead.stage': 'Moved a lead in the pipeline',
+  'pipeline.settings': 'Changed the pipeline’s settings',
   'export.csv': 'Exported a list as CSV',
   'account.password-change': 'Changed their password',
   'account.two-factor-enable': 'Turned on two-factor sign-in',

@@ -43,6 +43,16 @@ export function leadRoutes(handle: DbHandle): Record<string, Route> {
         body: { name: 'Corrected Name', company: 'Corrected Co', phone: '+1 215 867 2210' },
       }),
     },
+    'POST /api/admin/leads/:id/stage': {
+      fn: leadsFn,
+      method: 'POST',
+      needs: 'editor',
+      success: 200,
+      prepare: async () => ({
+        path: `/api/admin/leads/${await lead()}/stage`,
+        body: { stage: 'qualified', value: 12000 },
+      }),
+    },
     // The reset of a colleague's two-factor sign-in asks the admin's own password: people.test.ts holds its roles.
     'POST /api/admin/people/:id/remove': {
       fn: peopleFn,

@@ -53,6 +53,7 @@ describe('the committed migrations', () => {
       '0013_scheduled_runs',
       '0014_resource_downloads',
       '0015_review_fixes',
+      '0017_pipeline',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -76,6 +77,7 @@ describe('the committed migrations', () => {
       '0013_scheduled_runs',
       '0014_resource_downloads',
       '0015_review_fixes',
+      '0017_pipeline',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });
