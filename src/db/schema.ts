@@ -578,6 +578,7 @@ export const AUDIT_SYSTEM_KEYS = [
   'mailId',
   'eventId',
   'reason',
+  'value',
 ] as const;
 
 export const auditLog = pgTable(

@@ -1,7 +1,7 @@
 /**
  * Everything stored about one person (docs/privacy.md), found from their lead: the lead, its contact messages
  * and audit requests (with their consent records), the files they asked for, the requests' documents, pending uploads, reports and
- * delivered versions, the lead's timeline events, every mail written to them or about them, their submit
+ * delivered versions, the lead's timeline events (its pipeline stages among them) and its closed deal, every mail written to them or about them, their submit
  * keys and the staff action log's rows about any of these. Export reads it; erasure deletes it.
  */
 import { eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import {
   auditReportDeliveries,
   auditReports,
   auditSubmissions,
+  closedDeals,
   contactMessages,
   downloadRequests,
   idempotencyKeys,
@@ -75,21 +76,25 @@ function namedIn(column: typeof auditLog.detail, texts: readonly string[]): SQL[
 
 /** Every row that names the person, by table, as stored (the columns that hold a secret's hash left out). */
 export async function personRows(db: Db | Tx, lead: Lead) {
-  const [messages, submissions, events, inbound, mailedDocuments, deliveryEvents, downloads] = await Promise.all([
-    db.select().from(contactMessages).where(eq(contactMessages.leadId, lead.id)),
-    db.select().from(auditSubmissions).where(eq(auditSubmissions.leadId, lead.id)),
-    db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id)),
-    // The mails they sent back (docs/decisions/0040-mail-replies-and-delivery.md), their attachments and the
-    // provider's events about mail to them.
-    db.select().from(inboundMessages).where(eq(inboundMessages.leadId, lead.id)),
-    db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id)),
-    db.select().from(webhookEvents).where(eq(webhookEvents.leadId, lead.id)),
-    // The files they asked for (docs/decisions/0041-resource-downloads.md), their links' hashes left out.
-    db
-      .select({ ...getTableColumns(downloadRequests), tokenHash: sql<null>`null` })
-      .from(downloadRequests)
-      .where(eq(downloadRequests.leadId, lead.id)),
-  ]);
+  const [messages, submissions, events, inbound, mailedDocuments, deliveryEvents, downloads, deals] = await Promise.all(
+    [
+      db.select().from(contactMessages).where(eq(contactMessages.leadId, lead.id)),
+      db.select().from(auditSubmissions).where(eq(auditSubmissions.leadId, lead.id)),
+      db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id)),
+      // The mails they sent back (docs/decisions/0040-mail-replies-and-delivery.md), their attachments and the
+      // provider's events about mail to them.
+      db.select().from(inboundMessages).where(eq(inboundMessages.leadId, lead.id)),
+      db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id)),
+      db.select().from(webhookEvents).where(eq(webhookEvents.leadId, lead.id)),
+      // The files they asked for (docs/decisions/0041-resource-downloads.md), their links' hashes left out.
+      db
+        .select({ ...getTableColumns(downloadRequests), tokenHash: sql<null>`null` })
+        .from(downloadRequests)
+        .where(eq(downloadRequests.leadId, lead.id)),
+      // Their deal once won or lost (docs/decisions/0047-pipeline.md); an erasure leaves it, unnamed.
+      db.select().from(closedDeals).where(eq(closedDeals.leadId, lead.id)),
+    ],
+  );
   const submissionIds = submissions.map((s) => s.id);
   const [documents, uploads, reports, deliveries] = submissionIds.length
     ? await Promise.all([
@@ -167,6 +172,7 @@ export async function personRows(db: Db | Tx, lead: Lead) {
     mailedDocuments,
     deliveryEvents,
     downloads: downloads.map(({ tokenHash: _link, ...download }) => download),
+    closedDeals: deals,
   };
 }
 
