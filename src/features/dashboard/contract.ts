@@ -5,6 +5,7 @@
  */
 import type { AGENCY_TIME_ZONE } from '../../lib/agency-days.ts';
 import type { FunnelStep, LeadForm } from '../../lib/statuses.ts';
+import type { RevenueFigures } from '../pipeline/contract.ts';
 
 export { funnelSteps, type FunnelStep, leadForms, type LeadForm } from '../../lib/statuses.ts';
 
@@ -136,4 +137,6 @@ export interface DashboardReply {
   topCampaigns: { campaign: string; source: string | null; count: number }[];
   /** The files asked for, per resource (most first) and per source. */
   downloads: { byResource: ResourceDownloads[]; bySource: SourceDownloads[] };
+  /** The pipeline's value and the period's won and lost deals by first touch (docs/decisions/0047-pipeline.md). */
+  revenue: RevenueFigures;
 }

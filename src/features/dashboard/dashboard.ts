@@ -18,6 +18,7 @@ import {
   type ResponseWeek,
   type SourceCount,
 } from './contract.ts';
+import { revenueFigures } from '../pipeline/revenue.ts';
 import { addDays, mondayOf, type DashboardPeriod } from './period.ts';
 import {
   auditDelivery,
@@ -69,17 +70,19 @@ function split<T extends { week: string | null; g: number }>(rows: T[]): { byWee
 
 /** Every figure of `period`. */
 export async function getDashboard(db: Db, period: DashboardPeriod): Promise<DashboardReply> {
-  const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl] = await Promise.all([
-    leadCounts(db, period),
-    responseTimes(db, period),
-    auditDelivery(db, period),
-    reportOpens(db, period),
-    funnelCounts(db, period),
-    topLandingPages(db, period),
-    topCampaigns(db, period),
-    downloadsByResource(db, period),
-    downloadsBySource(db, period),
-  ]);
+  const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl, revenue] =
+    await Promise.all([
+      leadCounts(db, period),
+      responseTimes(db, period),
+      auditDelivery(db, period),
+      reportOpens(db, period),
+      funnelCounts(db, period),
+      topLandingPages(db, period),
+      topCampaigns(db, period),
+      downloadsByResource(db, period),
+      downloadsBySource(db, period),
+      revenueFigures(db, period),
+    ]);
   const weeks = periodWeeks(period);
   const weekSources = groupOf(counts, WEEK_SOURCE);
   const weekForms = groupOf(counts, WEEK_FORM);
@@ -155,5 +158,6 @@ export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Das
     topLandingPages: landing,
     topCampaigns: campaigns,
     downloads: { byResource, bySource: bySourceDl },
+    revenue,
   };
 }

@@ -97,3 +97,105 @@ export interface LeadDeal {
   lostReason: LostReason | null;
   lostNote: string;
 }
+
+/** The settings a stage has until an admin changes them: a win probability (percent) and idle days before stale. */
+export const DEFAULT_STAGE_SETTINGS: Record<OpenStage, { probability: number; staleDays: number }> = {
+  new: { probability: 10, staleDays: 7 },
+  qualified: { probability: 25, staleDays: 14 },
+  call: { probability: 40, staleDays: 7 },
+  proposal: { probability: 60, staleDays: 14 },
+};
+
+/** `GET`/`PUT /api/admin/pipeline/settings`: every open stage's settings, in the board's order. */
+export interface PipelineSettingsReply {
+  stages: StageSetting[];
+}
+
+/** One open stage now: its deals, their value (a deal without one counts 0), and that value weighted. */
+export interface OpenStageFigures {
+  stage: OpenStage;
+  count: number;
+  value: number;
+  probability: number;
+  /** `value × probability / 100`, rounded to whole dollars. */
+  weighted: number;
+}
+
+/** Won value and count under one first-touch key (a source, campaign, landing page or resource; null: none). */
+export interface WonBy {
+  key: string | null;
+  count: number;
+  value: number;
+}
+
+/**
+ * The Dashboard's revenue (docs/decisions/0047-pipeline.md). The open pipeline is now (deals are open or not
+ * today, whatever the period); the rest is of the deals closed in the period, erased clients' among them, unnamed.
+ */
+export interface RevenueFigures {
+  open: OpenStageFigures[];
+  openValue: number;
+  forecast: number;
+  wonCount: number;
+  wonValue: number;
+  lostCount: number;
+  /** Won of those closed (won or lost) in the period, whole percent; null when none closed. */
+  winRate: number | null;
+  /** Median days from the first touch (the lead's first request) to won, to a tenth; null when none was won. */
+  medianDaysToWon: number | null;
+  wonBySource: WonBy[];
+  wonByCampaign: WonBy[];
+  wonByLandingPage: WonBy[];
+  wonByResource: WonBy[];
+}
+
+/** How many cards a column lists (longest in the stage first); its count and total are of all its deals. */
+export const BOARD_COLUMN_MAX = 50;
+/** How many won and lost deals of the period the board lists below it, latest first. */
+export const BOARD_CLOSED_MAX = 100;
+
+/** One deal on the board. */
+export interface BoardCard {
+  id: string;
+  name: string;
+  company: string;
+  email: string;
+  value: number | null;
+  owner: { id: string; name: string; email: string } | null;
+  source: string | null;
+  stage: LeadStage;
+  stageEnteredAt: Date;
+  /** Whole days since it entered its stage. */
+  daysInStage: number;
+  /** Idle in its stage past the stage's threshold (`staleDays`). */
+  stale: boolean;
+  /** The next call booked with the lead (the bookings feature fills it; null until then). */
+  nextCallAt: Date | null;
+}
+
+export interface BoardColumn {
+  stage: OpenStage;
+  count: number;
+  value: number;
+  staleDays: number;
+  cards: BoardCard[];
+}
+
+/** A won or lost deal of the period, below the board; an erased person's shows no name. */
+export interface ClosedCard {
+  leadId: string | null;
+  name: string;
+  company: string;
+  outcome: 'won' | 'lost';
+  closedAt: Date;
+  value: number;
+  lostReason: LostReason | null;
+}
+
+/** `GET /api/admin/pipeline?owner=&source=&from=&to=`: the board's columns and the period's closed deals. */
+export interface BoardReply {
+  from: string;
+  to: string;
+  columns: BoardColumn[];
+  closed: ClosedCard[];
+}
