@@ -66,33 +66,45 @@ async function column(db: Db, stage: OpenStage, q: BoardQuery) {
   return { cards, count: totals?.count ?? 0, value: totals?.value ?? 0 };
 }
 
+/**
+ * The won and lost deals closed in `period`, latest first (at most BOARD_CLOSED_MAX): the board's list and the
+ * weekly summary's. An erased person's deal has no name, and no owner or source to filter by.
+ */
+export async function closedIn(
+  db: Db,
+  period: DashboardPeriod,
+  q: BoardQuery = { owner: null, source: null },
+): Promise<ClosedCard[]> {
+  const rows = await db
+    .select({
+      leadId: c.leadId,
+      name: l.name,
+      company: l.company,
+      outcome: c.outcome,
+      closedAt: c.closedAt,
+      value: c.value,
+      lostReason: c.lostReason,
+    })
+    .from(c)
+    .leftJoin(l, eq(l.id, c.leadId))
+    .where(
+      and(
+        sql`${c.closedAt} >= ((${period.from}::date)::timestamp at time zone ${zone})`,
+        sql`${c.closedAt} < ((${period.to}::date + 1)::timestamp at time zone ${zone})`,
+        ...(q.owner || q.source ? filters(q) : []),
+      ),
+    )
+    .orderBy(desc(c.closedAt), desc(c.id))
+    .limit(BOARD_CLOSED_MAX);
+  return rows.map((x) => ({ ...x, name: x.name ?? '', company: x.company ?? '' }));
+}
+
 /** The board now, and the won and lost deals closed in `period`. */
 export async function getBoard(db: Db, q: BoardQuery, period: DashboardPeriod, now = new Date()): Promise<BoardReply> {
   const settings = await stageSettings(db);
   const [columns, closed] = await Promise.all([
     Promise.all(settings.map((s) => column(db, s.stage, q))),
-    db
-      .select({
-        leadId: c.leadId,
-        name: l.name,
-        company: l.company,
-        outcome: c.outcome,
-        closedAt: c.closedAt,
-        value: c.value,
-        lostReason: c.lostReason,
-      })
-      .from(c)
-      .leftJoin(l, eq(l.id, c.leadId))
-      .where(
-        and(
-          sql`${c.closedAt} >= ((${period.from}::date)::timestamp at time zone ${zone})`,
-          sql`${c.closedAt} < ((${period.to}::date + 1)::timestamp at time zone ${zone})`,
-          // An erased person's deal has no owner or source to filter by: it is listed only unfiltered.
-          ...(q.owner || q.source ? filters(q) : []),
-        ),
-      )
-      .orderBy(desc(c.closedAt), desc(c.id))
-      .limit(BOARD_CLOSED_MAX),
+    closedIn(db, period, q),
   ]);
   return {
     from: period.from,
@@ -123,6 +135,6 @@ export async function getBoard(db: Db, q: BoardQuery, period: DashboardPeriod, n
         }),
       };
     }),
-    closed: closed.map((x): ClosedCard => ({ ...x, name: x.name ?? '', company: x.company ?? '' })),
+    closed,
   };
 }

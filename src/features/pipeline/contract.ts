@@ -78,10 +78,10 @@ export const pipelineSettingsSchema = z.object({
       z.object({
         stage: z.enum(openStages, `Choose ${openStages.join(', ')}`),
         probability: z
-          .number('Enter a probability from 0 to 100')
+          .number('Enter a whole percent from 0 to 100')
           .check(z.refine((v) => Number.isInteger(v) && v >= 0 && v <= 100, 'Enter a whole percent from 0 to 100')),
         staleDays: z
-          .number('Enter a number of days')
+          .number('Enter whole days from 1 to 365')
           .check(z.refine((v) => Number.isInteger(v) && v >= 1 && v <= 365, 'Enter whole days from 1 to 365')),
       }),
     )

@@ -24,11 +24,14 @@ import { SubmissionsTab } from './SubmissionsTab.tsx';
 
 // The dashboard and its charts are a chunk of their own, fetched when the tab is first opened.
 const DashboardTab = lazy(() => import('./dashboard/DashboardTab.tsx').then((m) => ({ default: m.DashboardTab })));
+// Likewise the Pipeline board and its drag-and-drop library (docs/decisions/0047-pipeline.md).
+const PipelineBoard = lazy(() => import('./PipelineBoard.tsx').then((m) => ({ default: m.PipelineBoard })));
 // Likewise the admins' System page.
 const SystemTab = lazy(() => import('./SystemTab.tsx').then((m) => ({ default: m.SystemTab })));
 
 const tabs = [
   { id: 'leads', label: 'Leads', needs: 'viewer' },
+  { id: 'pipeline', label: 'Pipeline', needs: 'viewer' },
   { id: 'submissions', label: 'Audit Submissions', needs: 'viewer' },
   { id: 'messages', label: 'Contact Messages', needs: 'viewer' },
   { id: 'dashboard', label: 'Dashboard', needs: 'viewer' },
@@ -174,6 +177,17 @@ export function Portal({ me }: { me: Me }) {
           className="mt-6 focus:outline-none"
         >
           {active === 'leads' && <LeadsTab key={leads.key} me={me} view={leads} />}
+          {active === 'pipeline' && (
+            <Suspense
+              fallback={
+                <p role="status" className="py-8 text-slate-600">
+                  Loading the pipeline…
+                </p>
+              }
+            >
+              <PipelineBoard me={me} canEdit={canEdit} />
+            </Suspense>
+          )}
           {active === 'submissions' && (
             <SubmissionsTab key={submissions.key} canEdit={canEdit} initial={submissions.initial} />
           )}

@@ -28,6 +28,7 @@ const LABEL_DOCS = [
 /** The portal's tabs: a menu path in the docs that starts with one is the portal's, part by part. */
 const PORTAL_TABS = new Set([
   'Leads',
+  'Pipeline',
   'Audit Submissions',
   'Contact Messages',
   'Dashboard',
@@ -42,6 +43,26 @@ const PORTAL_TABS = new Set([
 /** Labels the docs promise, each rendered by the portal (checked below). `…` stands for a name the portal fills in. */
 export const PORTAL_LABELS = new Set([
   ...PORTAL_TABS,
+  // The Pipeline tab (docs/decisions/0047-pipeline.md)
+  'New',
+  'Qualified',
+  'Call booked',
+  'Proposal sent',
+  'Won',
+  'Lost',
+  'Owner',
+  'Source',
+  'Move',
+  'More',
+  'Mark won',
+  'Save as Won',
+  'Mark lost',
+  'Save as Lost',
+  'Stale',
+  'Stage settings',
+  'Save stage settings',
+  'Pipeline and revenue',
+  'Stage changed',
   // Signing in and the set-up check
   'Need an account? Sign up',
   'Create a staff account',
@@ -251,6 +272,7 @@ function portalText(): string {
   };
   walk('src/islands');
   walk('src/features/system'); // the System tab's parts are titled by the server
+  files.push('src/lib/statuses.ts'); // the pipeline's stage and reason labels, which the islands show
   const code = files
     .map((file) => read(file))
     .join('\n')
