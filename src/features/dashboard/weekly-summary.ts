@@ -14,6 +14,7 @@ import { AGENCY_TIME_ZONE, type DashboardTotals } from './contract.ts';
 import { getDashboard } from './dashboard.ts';
 import { addDays, agencyToday, weeksEnding, type DashboardPeriod } from './period.ts';
 import { weeklySummaryMail } from './summary-mail.ts';
+import { closedIn } from '../pipeline/board.ts';
 
 /** The hour of Monday, in the agency's time zone, at which the summary goes out. */
 export const SUMMARY_HOUR = 8;
@@ -57,10 +58,15 @@ export async function queueWeeklySummary(db: Db, now = new Date()): Promise<Summ
   const week = summaryWeek(now);
   if (!week) return { week: null, queued: 0 };
   const previous = weeksEnding(addDays(week.from, -1), 1);
-  const [recipients, totals, before] = await Promise.all([admins(db), totalsOf(db, week), totalsOf(db, previous)]);
+  const [recipients, totals, before, deals] = await Promise.all([
+    admins(db),
+    totalsOf(db, week),
+    totalsOf(db, previous),
+    closedIn(db, week),
+  ]);
   let queued = 0;
   for (const admin of recipients) {
-    const mail = weeklySummaryMail({ to: admin.email, week, totals, before });
+    const mail = weeklySummaryMail({ to: admin.email, week, totals, before, deals });
     queued += (await enqueueMail(db, `weekly-summary:${week.from}:${admin.id}`, [mail])).size;
   }
   return { week: week.from, queued };
