@@ -79,12 +79,17 @@ function dealRows(deals: ClosedCard[]): [string, string][] {
   const named = (d: ClosedCard) =>
     d.leadId ? `${d.name || 'Unnamed lead'}${d.company ? `, ${d.company}` : ''}` : 'A person since erased';
   return [
-    ...deals.map((d): [string, string] => [
-      named(d),
-      d.outcome === 'won'
-        ? `Won, ${dollars.format(d.value)}`
-        : `Lost, ${dollars.format(d.value)} (${d.lostReason ? lostReasonLabels[d.lostReason] : 'no reason'})`,
-    ]),
+    ...deals
+      .map((d): [string, string] => [
+        named(d),
+        d.outcome === 'won'
+          ? `Won, ${dollars.format(d.value)}`
+          : `Lost, ${dollars.format(d.value)} (${d.lostReason ? lostReasonLabels[d.lostReason] : 'no reason'})`,
+      ])
+      .map(([k, v], i): [string, string] => [
+        k,
+        deals[i]!.leadId ? `${v}: ${site.url}/admin?lead=${deals[i]!.leadId}` : v,
+      ]),
     [
       'Won in the week',
       `${won.length} for ${dollars.format(won.reduce((n, d) => n + d.value, 0))}; lost ${deals.length - won.length}`,

@@ -129,7 +129,14 @@ export async function personRows(db: Db | Tx, lead: Lead) {
   const mails = await db
     .select()
     .from(mailOutbox)
-    .where(or(eq(mailOutbox.leadId, lead.id), inArray(sql`split_part(${mailOutbox.idempotencyKey}, ':', 2)`, causes)));
+    .where(
+      or(
+        eq(mailOutbox.leadId, lead.id),
+        inArray(sql`split_part(${mailOutbox.idempotencyKey}, ':', 2)`, causes),
+        // A staff digest that names several leads, each with its link (the stale deals, the weekly summary's deals).
+        sql`strpos(${mailOutbox.textBody}, ${`?lead=${lead.id}`}) > 0`,
+      ),
+    );
   const targets = [
     ...causes,
     ...documents.map((d) => d.id),
