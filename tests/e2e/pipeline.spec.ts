@@ -116,6 +116,7 @@ test('an editor drags a deal to Proposal sent, then marks it Won by keyboard; ti
     'Qualified → Proposal sent; value No value',
     'Proposal sent → Won; value No value → $12,345',
   ]);
+  await expect(page.locator('[data-lead-deal]')).toHaveText('Won, $12,345 (moved in the Pipeline tab)');
   await signOut(page);
 
   // The Audit Log shows both; the Dashboard's won value for the lead's source includes it.

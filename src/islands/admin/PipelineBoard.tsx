@@ -19,7 +19,7 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { BoardCard, BoardReply, ClosedCard, LeadStage, OpenStage } from '../../features/pipeline/contract.ts';
 import { lostReasons, openStages } from '../../lib/statuses.ts';
@@ -363,7 +363,7 @@ function CloseForm({ card, outcome, onDone }: { card: Card; outcome: 'won' | 'lo
   });
   const errors = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
   const other = save.error && !(save.error instanceof ApiError && save.error.fields) ? save.error.message : '';
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     save.mutate();
   };

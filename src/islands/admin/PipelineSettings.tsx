@@ -3,7 +3,7 @@
  * win probability the Dashboard's forecast weighs it by, and the idle days after which a deal in it is stale.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { PipelineSettingsReply, StageSetting } from '../../features/pipeline/contract.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
@@ -51,7 +51,7 @@ export function PipelineSettings() {
     },
   });
   const errors = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     save.mutate();
   };
