@@ -4,6 +4,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
 import { queueLeadAlerts } from '../../src/features/leads/alerts.ts';
+import { workingOwner } from '../../src/features/leads/mail-event-parts.ts';
 import { queueStaleDeals } from '../../src/features/pipeline/stale.ts';
 import { json, withErrors } from '../../src/server/http.ts';
 import { scheduledRun } from '../../src/server/scheduled-runs.ts';
@@ -13,7 +14,7 @@ export default withErrors(async () => {
   return json(
     await scheduledRun(db, 'lead-alerts', async () => ({
       ...(await queueLeadAlerts(db)),
-      stale: await queueStaleDeals(db),
+      stale: await queueStaleDeals(db, workingOwner),
     })),
   );
 });

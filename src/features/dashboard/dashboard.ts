@@ -18,7 +18,6 @@ import {
   type ResponseWeek,
   type SourceCount,
 } from './contract.ts';
-import { revenueFigures } from '../pipeline/revenue.ts';
 import { addDays, mondayOf, type DashboardPeriod } from './period.ts';
 import {
   auditDelivery,
@@ -68,21 +67,22 @@ function split<T extends { week: string | null; g: number }>(rows: T[]): { byWee
   return { byWeek: new Map(rows.filter((r) => r.g === 0).map((r) => [r.week!, r])), all };
 }
 
-/** Every figure of `period`. */
-export async function getDashboard(db: Db, period: DashboardPeriod): Promise<DashboardReply> {
-  const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl, revenue] =
-    await Promise.all([
-      leadCounts(db, period),
-      responseTimes(db, period),
-      auditDelivery(db, period),
-      reportOpens(db, period),
-      funnelCounts(db, period),
-      topLandingPages(db, period),
-      topCampaigns(db, period),
-      downloadsByResource(db, period),
-      downloadsBySource(db, period),
-      revenueFigures(db, period),
-    ]);
+/**
+ * Every figure of `period` but the revenue, which the pipeline feature computes (the function adds it: a feature
+ * reaches another only through its contract).
+ */
+export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Omit<DashboardReply, 'revenue'>> {
+  const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl] = await Promise.all([
+    leadCounts(db, period),
+    responseTimes(db, period),
+    auditDelivery(db, period),
+    reportOpens(db, period),
+    funnelCounts(db, period),
+    topLandingPages(db, period),
+    topCampaigns(db, period),
+    downloadsByResource(db, period),
+    downloadsBySource(db, period),
+  ]);
   const weeks = periodWeeks(period);
   const weekSources = groupOf(counts, WEEK_SOURCE);
   const weekForms = groupOf(counts, WEEK_FORM);
@@ -158,6 +158,5 @@ export async function getDashboard(db: Db, period: DashboardPeriod): Promise<Das
     topLandingPages: landing,
     topCampaigns: campaigns,
     downloads: { byResource, bySource: bySourceDl },
-    revenue,
   };
 }

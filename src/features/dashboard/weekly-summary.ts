@@ -14,7 +14,7 @@ import { AGENCY_TIME_ZONE, type DashboardTotals } from './contract.ts';
 import { getDashboard } from './dashboard.ts';
 import { addDays, agencyToday, weeksEnding, type DashboardPeriod } from './period.ts';
 import { weeklySummaryMail } from './summary-mail.ts';
-import { closedIn } from '../pipeline/board.ts';
+import type { ClosedCard, DayPeriod } from '../pipeline/contract.ts';
 
 /** The hour of Monday, in the agency's time zone, at which the summary goes out. */
 export const SUMMARY_HOUR = 8;
@@ -53,8 +53,15 @@ const admins = (db: Db) =>
 const totalsOf = async (db: Db, period: DashboardPeriod): Promise<DashboardTotals> =>
   (await getDashboard(db, period)).totals;
 
+/** The week's won and lost deals (the pipeline's `closedIn`, passed in by the function). */
+export type ClosedDeals = (db: Db, period: DayPeriod) => Promise<ClosedCard[]>;
+
 /** Queues the summary for every admin when `now` is Monday 08:xx in the agency's time zone. */
-export async function queueWeeklySummary(db: Db, now = new Date()): Promise<SummaryRun> {
+export async function queueWeeklySummary(
+  db: Db,
+  now = new Date(),
+  closedIn: ClosedDeals = async () => [],
+): Promise<SummaryRun> {
   const week = summaryWeek(now);
   if (!week) return { week: null, queued: 0 };
   const previous = weeksEnding(addDays(week.from, -1), 1);

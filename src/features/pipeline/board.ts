@@ -9,13 +9,13 @@ import { closedDeals as c, leads as l, users } from '../../db/schema.ts';
 import { AGENCY_TIME_ZONE } from '../../lib/agency-days.ts';
 import { invalidFields } from '../../server/errors.ts';
 import { UTM_MAX } from '../../lib/attribution.ts';
-import type { DashboardPeriod } from '../dashboard/period.ts';
 import {
   BOARD_CLOSED_MAX,
   BOARD_COLUMN_MAX,
   type BoardCard,
   type BoardReply,
   type ClosedCard,
+  type DayPeriod,
   type OpenStage,
 } from './contract.ts';
 import { stageSettings } from './settings.ts';
@@ -72,7 +72,7 @@ async function column(db: Db, stage: OpenStage, q: BoardQuery) {
  */
 export async function closedIn(
   db: Db,
-  period: DashboardPeriod,
+  period: DayPeriod,
   q: BoardQuery = { owner: null, source: null },
 ): Promise<ClosedCard[]> {
   const rows = await db
@@ -100,7 +100,7 @@ export async function closedIn(
 }
 
 /** The board now, and the won and lost deals closed in `period`. */
-export async function getBoard(db: Db, q: BoardQuery, period: DashboardPeriod, now = new Date()): Promise<BoardReply> {
+export async function getBoard(db: Db, q: BoardQuery, period: DayPeriod, now = new Date()): Promise<BoardReply> {
   const settings = await stageSettings(db);
   const [columns, closed] = await Promise.all([
     Promise.all(settings.map((s) => column(db, s.stage, q))),

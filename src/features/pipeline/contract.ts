@@ -26,6 +26,12 @@ export {
 /** The highest deal value accepted, in whole US dollars (an integer column holds up to 2,147,483,647). */
 export const VALUE_MAX = 100_000_000;
 export const LOST_NOTE_MAX = 1_000;
+/** A period of agency days, both included (`YYYY-MM-DD`): the Dashboard's, which the board's closed list shares. */
+export interface DayPeriod {
+  from: string;
+  to: string;
+}
+
 /** A calendar date as the API writes it. */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

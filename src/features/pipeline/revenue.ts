@@ -8,12 +8,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { closedDeals as c, leads as l } from '../../db/schema.ts';
 import { AGENCY_TIME_ZONE } from '../../lib/agency-days.ts';
-import type { DashboardPeriod } from '../dashboard/period.ts';
-import { openStages, type OpenStage, type RevenueFigures, type WonBy } from './contract.ts';
+import { openStages, type DayPeriod, type OpenStage, type RevenueFigures, type WonBy } from './contract.ts';
 import { stageSettings } from './settings.ts';
 
 const zone = sql.raw(`'${AGENCY_TIME_ZONE}'`);
-const inPeriod = (p: DashboardPeriod) =>
+const inPeriod = (p: DayPeriod) =>
   sql`${c.closedAt} >= ((${p.from}::date)::timestamp at time zone ${zone})
     and ${c.closedAt} < ((${p.to}::date + 1)::timestamp at time zone ${zone})`;
 
@@ -33,7 +32,7 @@ export const openByStage = (db: Db) =>
   );
 
 /** The period's closed deals: won count and value, lost count, median days from first touch to won. */
-export const closedTotals = (db: Db, p: DashboardPeriod) =>
+export const closedTotals = (db: Db, p: DayPeriod) =>
   rows<{ wonCount: number; wonValue: number; lostCount: number; medianDays: number | null }>(
     db,
     sql`select count(*) filter (where ${c.outcome} = 'won')::int as "wonCount",
@@ -45,7 +44,7 @@ export const closedTotals = (db: Db, p: DashboardPeriod) =>
   );
 
 /** The period's won value and count by each first-touch key; `g` says which (source 0, campaign 1, page 2, resource 3). */
-export const wonByTouch = (db: Db, p: DashboardPeriod) =>
+export const wonByTouch = (db: Db, p: DayPeriod) =>
   rows<{ g: number; key: string | null; count: number; value: number }>(
     db,
     sql`select case when grouping(${c.source}) = 0 then 0 when grouping(${c.campaign}) = 0 then 1
@@ -59,7 +58,7 @@ export const wonByTouch = (db: Db, p: DashboardPeriod) =>
   );
 
 /** Every revenue figure of `period`. */
-export async function revenueFigures(db: Db, period: DashboardPeriod): Promise<RevenueFigures> {
+export async function revenueFigures(db: Db, period: DayPeriod): Promise<RevenueFigures> {
   const [settings, open, [closed], won] = await Promise.all([
     stageSettings(db),
     openByStage(db),

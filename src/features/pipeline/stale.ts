@@ -13,7 +13,6 @@ import { agencyToday } from '../../lib/agency-days.ts';
 import { AGENCY_TIME_ZONE } from '../../lib/agency-days.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { linkify, tableMail, type Mail } from '../../server/mail/templates.ts';
-import { workingOwner } from '../leads/mail-event-parts.ts';
 import { stageLabels, type OpenStage } from './contract.ts';
 import { stageSettings } from './settings.ts';
 
@@ -97,8 +96,15 @@ export function staleDealsMail(to: string, deals: StaleDeal[]): Mail {
   return linkify(mail, url);
 }
 
+/** A lead's owner while they are staff, or null: the leads' `workingOwner`, passed in by the function. */
+export type WorkingOwner = (db: Db, ownerId: string) => Promise<{ email: string } | null>;
+
 /** Queues the day's stale-deal alerts when `now` is 08:xx in the agency's time zone; how many were queued. */
-export async function queueStaleDeals(db: Db, now = new Date()): Promise<{ day: string | null; queued: number }> {
+export async function queueStaleDeals(
+  db: Db,
+  workingOwner: WorkingOwner,
+  now = new Date(),
+): Promise<{ day: string | null; queued: number }> {
   if (Number(hourThere.format(now)) !== STALE_ALERT_HOUR) return { day: null, queued: 0 };
   const day = agencyToday(now);
   const byRecipient = new Map<string, StaleDeal[]>();

@@ -4,6 +4,7 @@ import * as peopleFn from '../../../netlify/functions/admin-people.mts';
 import type { DbHandle } from '../../../src/db/client.ts';
 import { leadEvents } from '../../../src/db/schema.ts';
 import { addMessage, addUser, currentUser } from '../staff-harness.ts';
+import { pipelineRoutes } from './pipeline-routes.ts';
 import type { Route } from './route.ts';
 
 export function leadRoutes(handle: DbHandle): Record<string, Route> {
@@ -164,5 +165,7 @@ export function leadRoutes(handle: DbHandle): Record<string, Route> {
       success: 200,
       prepare: async () => ({ path: `/api/admin/leads/${await lead()}/client`, body: { isClient: true } }),
     },
+    // The Pipeline tab's (docs/decisions/0047-pipeline.md), listed after the leads' as the matrix reads them.
+    ...pipelineRoutes(),
   };
 }

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as auditLogFn from '../../../netlify/functions/admin-audit-log.mts';
 import * as dashboardFn from '../../../netlify/functions/admin-dashboard.mts';
-import * as pipelineFn from '../../../netlify/functions/admin-pipeline.mts';
 import * as documentsFn from '../../../netlify/functions/admin-documents.mts';
 import * as mailFn from '../../../netlify/functions/admin-mail.mts';
 import * as meFn from '../../../netlify/functions/admin-me.mts';
@@ -279,29 +278,6 @@ export function adminRoutes(handle: DbHandle) {
       prepare: async () => ({ path: `/api/admin/mail/${(await addMail(handle)).id}/retry`, body: {} }),
     },
     ...leadRoutes(handle),
-    'GET /api/admin/pipeline': {
-      fn: pipelineFn,
-      method: 'GET',
-      needs: 'viewer',
-      success: 200,
-      prepare: fixed('/api/admin/pipeline?owner=mine&from=2026-03-02&to=2026-03-15'),
-    },
-    'GET /api/admin/pipeline/settings': {
-      fn: pipelineFn,
-      method: 'GET',
-      needs: 'viewer',
-      success: 200,
-      prepare: fixed('/api/admin/pipeline/settings'),
-    },
-    'PUT /api/admin/pipeline/settings': {
-      fn: pipelineFn,
-      method: 'PUT',
-      needs: 'admin',
-      success: 200,
-      prepare: fixed('/api/admin/pipeline/settings', {
-        stages: [{ stage: 'proposal', probability: 55, staleDays: 12 }],
-      }),
-    },
     'GET /api/admin/dashboard': {
       fn: dashboardFn,
       method: 'GET',

@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PIPELINE_LABELS } from './pipeline-labels.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -28,7 +29,6 @@ const LABEL_DOCS = [
 /** The portal's tabs: a menu path in the docs that starts with one is the portal's, part by part. */
 const PORTAL_TABS = new Set([
   'Leads',
-  'Pipeline',
   'Audit Submissions',
   'Contact Messages',
   'Dashboard',
@@ -42,27 +42,7 @@ const PORTAL_TABS = new Set([
 
 /** Labels the docs promise, each rendered by the portal (checked below). `…` stands for a name the portal fills in. */
 export const PORTAL_LABELS = new Set([
-  ...PORTAL_TABS,
-  // The Pipeline tab (docs/decisions/0047-pipeline.md)
-  'New',
-  'Qualified',
-  'Call booked',
-  'Proposal sent',
-  'Won',
-  'Lost',
-  'Owner',
-  'Source',
-  'Move',
-  'More',
-  'Mark won',
-  'Save as Won',
-  'Mark lost',
-  'Save as Lost',
-  'Stale',
-  'Stage settings',
-  'Save stage settings',
-  'Pipeline and revenue',
-  'Stage changed',
+  ...[...PORTAL_TABS, ...PIPELINE_LABELS],
   // Signing in and the set-up check
   'Need an account? Sign up',
   'Create a staff account',
@@ -270,8 +250,7 @@ function portalText(): string {
       else if (/\.tsx?$/.test(name)) files.push(rel);
     }
   };
-  walk('src/islands');
-  walk('src/features/system'); // the System tab's parts are titled by the server
+  ['src/islands', 'src/features/system'].forEach(walk); // the System tab's parts are titled by the server
   files.push('src/lib/statuses.ts'); // the pipeline's stage and reason labels, which the islands show
   const code = files
     .map((file) => read(file))

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../src/config/site.ts';
 import { closedDeals, leads, mailOutbox, pipelineStageSettings, users } from '../../../src/db/schema.ts';
+import { workingOwner } from '../../../src/features/leads/mail-event-parts.ts';
 import { queueStaleDeals, staleDeals } from '../../../src/features/pipeline/stale.ts';
 import { saveStageSettings } from '../../../src/features/pipeline/settings.ts';
 import { signIn, staff } from '../staff-harness.ts';
@@ -64,9 +65,12 @@ describe('stale deals', () => {
     await handle.db.insert(users).values({ id: 'gone', name: 'Gone', email: 'gone@agency.test', emailVerified: true });
     await deal('Cy Left', { stage: 'qualified', stageEnteredAt: daysAgo(40), ownerId: 'gone' });
 
-    expect(await queueStaleDeals(handle.db, new Date('2026-11-10T12:15:00Z'))).toEqual({ day: null, queued: 0 });
-    expect(await queueStaleDeals(handle.db, RUN)).toEqual({ day: '2026-11-10', queued: 2 });
-    expect(await queueStaleDeals(handle.db, new Date('2026-11-10T13:45:00Z'))).toEqual({
+    expect(await queueStaleDeals(handle.db, workingOwner, new Date('2026-11-10T12:15:00Z'))).toEqual({
+      day: null,
+      queued: 0,
+    });
+    expect(await queueStaleDeals(handle.db, workingOwner, RUN)).toEqual({ day: '2026-11-10', queued: 2 });
+    expect(await queueStaleDeals(handle.db, workingOwner, new Date('2026-11-10T13:45:00Z'))).toEqual({
       day: '2026-11-10',
       queued: 0,
     });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closedDeals, leads, mailOutbox, userRoles, users } from '../../../src/db/schema.ts';
 import { queueWeeklySummary } from '../../../src/features/dashboard/weekly-summary.ts';
+import { closedIn } from '../../../src/features/pipeline/board.ts';
 import { changeStage } from '../../../src/features/pipeline/stage.ts';
 import { signIn, staff } from '../staff-harness.ts';
 import { useLeadsDatabase } from '../leads/leads-harness.ts';
@@ -47,7 +48,7 @@ describe('the weekly summary’s deals', () => {
     expect((await post(`/api/admin/leads/${cy.id}/erase`, { confirm: cy.email })).status).toBe(200);
 
     // Boss and the seeded admin.
-    expect(await queueWeeklySummary(handle.db, RUN)).toMatchObject({ week: '2026-11-02', queued: 2 });
+    expect(await queueWeeklySummary(handle.db, RUN, closedIn)).toMatchObject({ week: '2026-11-02', queued: 2 });
     const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'boss@agency.test'));
     const text = mail!.textBody;
     expect(text).toContain('DEALS WON AND LOST');
