@@ -109,6 +109,31 @@ export const seedStatements: { label: string; sql: string }[] = [
       from generate_series(1, ${ENTRIES.statusChanges}) i`,
   },
   {
+    label: 'pipeline: stages, values, closed deals',
+    // docs/decisions/0047-pipeline.md. Six in ten leads New; one in ten each Qualified, Call booked and Proposal
+    // sent; one in ten closed, won and lost in turn over the last year. A source and a first touch on every lead.
+    sql: `update leads set
+        stage = (array['new','new','new','new','new','new','qualified','call','proposal'])[1 + k % 10],
+
+        stage_entered_at = now() - make_interval(days => k % 60, hours => k % 24),
+        deal_value = case when k % 10 >= 6 then 1000 * (1 + k % 40) end,
+        source = (array['linkedin','google','direct','referral','bing'])[1 + k % 5],
+        attribution = jsonb_build_object('landingPath', '/services/' || (k % 7), 'utmCampaign', 'camp-' || (k % 12))
+      from (select generate_series(1, ${LEADS}) k) g where leads.id = ${leadIdSql('g.k')} and k % 10 <> 9;
+      update leads set stage = case when k % 20 = 9 then 'won' else 'lost' end,
+        lost_reason = case when k % 20 = 9 then null else 'timing' end,
+        stage_entered_at = now() - make_interval(days => k % 365), deal_value = 1000 * (1 + k % 40),
+        source = (array['linkedin','google','direct','referral','bing'])[1 + k % 5],
+        attribution = jsonb_build_object('landingPath', '/services/' || (k % 7), 'utmCampaign', 'camp-' || (k % 12))
+      from (select generate_series(1, ${LEADS}) k) g where leads.id = ${leadIdSql('g.k')} and k % 10 = 9;
+      insert into closed_deals (lead_id, outcome, closed_at, value, lost_reason, source, campaign, landing_path,
+        resource, first_touch_at)
+      select id, stage, stage_entered_at, deal_value, lost_reason, source, attribution->>'utmCampaign',
+        attribution->>'landingPath', case when deal_value % 3000 = 0 then 'CRO Toolkit' end,
+        stage_entered_at - interval '40 days'
+      from leads where stage in ('won', 'lost')`,
+  },
+  {
     label: 'request counts and activity of the leads',
     sql: `update leads l set request_count = r.n, first_request_at = r.first, last_activity_at = r.last
       from (select lead_id, count(*)::int n, min(created_at) first, max(created_at) last from (

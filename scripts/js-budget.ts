@@ -64,6 +64,8 @@ const LAZY_CHUNKS = [
   { name: 'AuditLogTab', page: '/admin', parent: 'Portal', kb: 23 },
   { name: 'MailTab', page: '/admin', parent: 'Portal', kb: 23 },
   { name: 'SystemTab', page: '/admin', parent: 'Portal', kb: 9 },
+  // The Pipeline board and its drag and drop (dnd-kit's core, docs/decisions/0047-pipeline.md): 16.6 KB measured.
+  { name: 'PipelineBoard', page: '/admin', parent: 'Portal', kb: 24 },
   { name: 'PeoplePanel', page: '/admin', parent: 'RolesTab', kb: 4 },
 ] as const;
 

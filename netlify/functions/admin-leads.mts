@@ -12,12 +12,14 @@
 //   DELETE /api/admin/leads/:id/notes/:noteId         editor → 204 (its author, within 15 minutes)
 //   POST   /api/admin/leads/:id/replies { subject, body }       editor → 201 { reply, lead } (mailed through the outbox)
 //   POST   /api/admin/leads/:id/answered-elsewhere { note }     editor → 201 { lead }
+//   POST   /api/admin/leads/:id/stage { stage, value?, expectedCloseOn?, lostReason?, lostNote? }
+//                                                     editor → { lead } (timeline + action log; docs/decisions/0047-pipeline.md)
 //   GET    /api/admin/leads/:id/export                admin  → application/zip: person.json and their documents
 //   POST   /api/admin/leads/:id/erase { confirm }     admin  → { erased: { leadId, counts, blobsPending } }
 //   PUT    /api/admin/leads/:id/client { isClient }   admin  → { lead } (a client is kept past retention)
 // (export, erasure and retention: docs/privacy.md)
 // Every change is recorded in the audit log (lead.owner, lead.details, lead.note, lead.note-delete, lead.reply,
-// lead.answered-elsewhere, lead.export, lead.erase, lead.client). 401/403/503 from the role guard, 403 not_author, 404 not_found, 409 too_late,
+// lead.answered-elsewhere, lead.stage, lead.export, lead.erase, lead.client). 401/403/503 from the role guard, 403 not_author, 404 not_found, 409 too_late,
 // 422 invalid_fields (a bad filter or body).
 import type { Config } from '@netlify/functions';
 import { adminEndpoint, deleteAction, listRoutes } from '../../src/features/accounts/staff-endpoint.ts';
@@ -38,6 +40,8 @@ import {
 import { getLead } from '../../src/features/leads/lead-timeline.ts';
 import { addNote, answeredElsewhere, assignLead, deleteNote, replyToLead } from '../../src/features/leads/lead-work.ts';
 import { leadDetailsSchema, updateLeadDetails } from '../../src/features/leads/lead-details.ts';
+import { stageChangeSchema } from '../../src/features/pipeline/contract.ts';
+import { changeStage } from '../../src/features/pipeline/stage.ts';
 import { clientSchema, eraseSchema } from '../../src/features/privacy/contract.ts';
 import { setClient } from '../../src/features/privacy/client-flag.ts';
 import { eraseLead } from '../../src/features/privacy/erase.ts';
@@ -140,6 +144,18 @@ export default adminEndpoint((url) => {
       },
     };
   }
+  if (part === 'stage' && !noteId) {
+    return {
+      POST: {
+        role: 'editor',
+        run: async ({ db, user }, request) => {
+          const change = await readJson(request, stageChangeSchema);
+          await changeStage(db, user, id, change);
+          return json({ lead: await leadItem(db, id) });
+        },
+      },
+    };
+  }
   if (part === 'export' && !noteId) {
     return {
       GET: {
@@ -192,6 +208,7 @@ export const config: Config = {
     '/api/admin/leads/:id/notes/:noteId',
     '/api/admin/leads/:id/replies',
     '/api/admin/leads/:id/answered-elsewhere',
+    '/api/admin/leads/:id/stage',
     '/api/admin/leads/:id/export',
     '/api/admin/leads/:id/erase',
     '/api/admin/leads/:id/client',

@@ -13,6 +13,7 @@ import type { Config } from '@netlify/functions';
 import { schedulerWebhook } from '../../src/features/leads/booking-webhook.ts';
 import { calEvent } from '../../src/features/leads/scheduler-events.ts';
 import { CAL_SIGNATURE_HEADER, calSignatureValid } from '../../src/features/leads/booking-signatures.ts';
+import { stageOnBooking } from '../../src/features/pipeline/stage.ts';
 import { withErrors } from '../../src/server/http.ts';
 
 export default withErrors((request, context) =>
@@ -22,6 +23,7 @@ export default withErrors((request, context) =>
       setting: 'CAL_WEBHOOK_SECRET',
       verify: (body, headers, secret) => calSignatureValid(body, headers.get(CAL_SIGNATURE_HEADER), secret),
       read: calEvent,
+      onBooked: stageOnBooking,
     },
     request,
     context,

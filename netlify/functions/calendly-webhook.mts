@@ -11,6 +11,7 @@ import type { Config } from '@netlify/functions';
 import { schedulerWebhook } from '../../src/features/leads/booking-webhook.ts';
 import { calendlyEvent } from '../../src/features/leads/scheduler-events.ts';
 import { CALENDLY_SIGNATURE_HEADER, calendlySignatureValid } from '../../src/features/leads/booking-signatures.ts';
+import { stageOnBooking } from '../../src/features/pipeline/stage.ts';
 import { withErrors } from '../../src/server/http.ts';
 
 export default withErrors((request, context) =>
@@ -21,6 +22,7 @@ export default withErrors((request, context) =>
       verify: (body, headers, key, now) =>
         calendlySignatureValid(body, headers.get(CALENDLY_SIGNATURE_HEADER), key, now),
       read: calendlyEvent,
+      onBooked: stageOnBooking,
     },
     request,
     context,

@@ -4,12 +4,13 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
 import { queueWeeklySummary } from '../../src/features/dashboard/weekly-summary.ts';
+import { closedIn } from '../../src/features/pipeline/board.ts';
 import { json, withErrors } from '../../src/server/http.ts';
 import { scheduledRun } from '../../src/server/scheduled-runs.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();
-  return json(await scheduledRun(db, 'weekly-summary', () => queueWeeklySummary(db)));
+  return json(await scheduledRun(db, 'weekly-summary', () => queueWeeklySummary(db, new Date(), closedIn)));
 });
 
 export const config: Config = { schedule: '0 12,13 * * 1' };

@@ -41,8 +41,9 @@ export const PREVIEW_DATA: Record<string, TablePlan> = {
       phone: 'phone',
       attribution: 'null',
       undeliverable_reason: 'null',
+      lost_note: 'text',
     },
-    system: ['owner_id', 'source', 'first_form', 'reply_token'],
+    system: ['owner_id', 'source', 'first_form', 'reply_token', 'stage', 'lost_reason'],
     why: 'the lead stays, as an invented person, so the portal has leads to work on',
   },
   contact_messages: {
@@ -228,5 +229,15 @@ export const PREVIEW_DATA: Record<string, TablePlan> = {
   intake_funnel_days: { rows: 'keep', system: ['step'], why: 'counters per day: nobody in them' },
   preview_data: { rows: 'keep', system: ['counts'], why: 'this record itself: how many rows of each table changed' },
   app_migrations: { rows: 'keep', system: ['name'], why: 'which migrations ran' },
+  closed_deals: {
+    rows: 'keep',
+    system: ['lead_id', 'outcome', 'lost_reason', 'source', 'campaign', 'landing_path', 'resource'],
+    why: 'a closed deal names no person (its lead is an id): the dashboard’s revenue stays as production’s',
+  },
+  pipeline_stage_settings: {
+    rows: 'keep',
+    system: ['stage'],
+    why: 'the agency’s own probabilities and stale thresholds, no person',
+  },
   scheduled_runs: deleted('production’s schedules’ runs: a preview’s System page shows its own'),
 };

@@ -24,6 +24,9 @@ import {
   funnelSteps,
   leadEventKinds,
   leadForms,
+  leadStages,
+  lostReasons,
+  openStages,
   messageStatuses,
   postStatuses,
   roles,
@@ -105,10 +108,21 @@ export const leads = pgTable(
     undeliverableReason: text('undeliverable_reason'),
     /** The person marked our mail as spam: nothing more goes to the address but a reply a staff member confirms. */
     complainedAt: timestamp('complained_at', { withTimezone: true }),
+    /**
+     * The deal (docs/decisions/0047-pipeline.md): its stage, since when, its value in whole US dollars, when it is
+     * expected to close, and for a lost one why (`lost_note`: the words of `other`, or a remark).
+     */
+    stage: text('stage', { enum: leadStages }).notNull().default('new'),
+    stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true }).notNull().defaultNow(),
+    dealValue: integer('deal_value'),
+    expectedCloseOn: date('expected_close_on'),
+    lostReason: text('lost_reason', { enum: lostReasons }),
+    lostNote: text('lost_note').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('leads_stage_idx').on(t.stage, t.stageEnteredAt),
     uniqueIndex('leads_email_key_idx').on(t.emailKey),
     uniqueIndex('leads_reply_token_idx').on(t.replyToken),
     index('leads_activity_idx').on(t.lastActivityAt, t.id),
@@ -536,6 +550,8 @@ export const auditActions = [
   'account.session-signout-others',
   'staff.remove',
   'lead.details',
+  'lead.stage',
+  'pipeline.settings',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -562,6 +578,7 @@ export const AUDIT_SYSTEM_KEYS = [
   'mailId',
   'eventId',
   'reason',
+  'value',
 ] as const;
 
 export const auditLog = pgTable(
@@ -926,6 +943,44 @@ export const previewData = pgTable('preview_data', {
   pseudonymisedAt: ts('pseudonymised_at').notNull().defaultNow(),
   /** Rows changed or deleted, by table. */
   counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+});
+
+/**
+ * A closed deal, won or lost (docs/decisions/0047-pipeline.md): written when a lead reaches `won` or `lost`,
+ * removed when it is reopened. It holds no person: an erasure sets `lead_id` to null and the row stays, unnamed,
+ * so the period's won value, count and win rate, and the won value per first-touch source, campaign, landing page
+ * and resource, stay what they were.
+ */
+export const closedDeals = pgTable(
+  'closed_deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    outcome: text('outcome', { enum: ['won', 'lost'] }).notNull(),
+    closedAt: ts('closed_at').notNull(),
+    /** Whole US dollars; 0 when none was set. */
+    value: integer('value').notNull().default(0),
+    lostReason: text('lost_reason', { enum: lostReasons }),
+    /** The lead's first touch: its source (src/lib/lead-source.ts), campaign and landing page, as they were. */
+    source: text('source'),
+    campaign: text('campaign'),
+    landingPath: text('landing_path'),
+    /** The title of the first resource the lead downloaded, if any. */
+    resource: text('resource'),
+    firstTouchAt: ts('first_touch_at').notNull(),
+  },
+  (t) => [uniqueIndex('closed_deals_lead_idx').on(t.leadId), index('closed_deals_closed_at_idx').on(t.closedAt)],
+);
+
+/**
+ * What an admin set of the pipeline, per open stage: its win probability (the forecast's weight, percent) and the
+ * days a deal may sit in it before it is stale. A stage without a row has the defaults of src/features/pipeline.
+ */
+export const pipelineStageSettings = pgTable('pipeline_stage_settings', {
+  stage: text('stage', { enum: openStages }).primaryKey(),
+  probability: integer('probability').notNull(),
+  staleDays: integer('stale_days').notNull(),
+  updatedAt: updatedAt(),
 });
 
 export type Lead = typeof leads.$inferSelect;

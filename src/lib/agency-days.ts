@@ -24,7 +24,10 @@ const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** Whether `value` is a calendar day written `YYYY-MM-DD` (no 2026-02-30), from 1900 on. */
 export const isDay = (value: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= '1900' && dayOf(dayMs(value)) === value;
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  value >= '1900' &&
+  Number.isFinite(dayMs(value)) &&
+  dayOf(dayMs(value)) === value;
 
 /** `day` plus `days` (negative: earlier), as calendar days. */
 export const addDays = (day: string, days: number): string => dayOf(dayMs(day) + days * DAY_MS);

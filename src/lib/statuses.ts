@@ -14,7 +14,32 @@ export const roles = ['admin', 'editor', 'viewer'] as const;
  */
 export const leadStates = ['open', 'answered', 'overdue', 'none'] as const;
 /** What a lead's timeline records of its own: notes, owner changes, replies, responses made elsewhere, corrections. */
-export const leadEventKinds = ['note', 'owner', 'reply', 'elsewhere', 'details'] as const;
+export const leadEventKinds = ['note', 'owner', 'reply', 'elsewhere', 'details', 'stage'] as const;
+/**
+ * A lead's stage in the pipeline (docs/decisions/0047-pipeline.md): every lead starts at `new`; `won` and `lost`
+ * close the deal. The portal's labels are `stageLabels`.
+ */
+export const leadStages = ['new', 'qualified', 'call', 'proposal', 'won', 'lost'] as const;
+/** The stages of an open deal: the board's columns, in order. */
+export const openStages = ['new', 'qualified', 'call', 'proposal'] as const;
+export const stageLabels: Record<(typeof leadStages)[number], string> = {
+  new: 'New',
+  qualified: 'Qualified',
+  call: 'Call booked',
+  proposal: 'Proposal sent',
+  won: 'Won',
+  lost: 'Lost',
+};
+/** Why a deal was lost; `other` asks for a note. */
+export const lostReasons = ['no_budget', 'other_agency', 'no_response', 'not_a_fit', 'timing', 'other'] as const;
+export const lostReasonLabels: Record<(typeof lostReasons)[number], string> = {
+  no_budget: 'No budget',
+  other_agency: 'Chose another agency',
+  no_response: 'No response',
+  not_a_fit: 'Not a fit',
+  timing: 'Timing',
+  other: 'Other',
+};
 /**
  * The forms a lead's requests come from: the contact form, the contact page's short audit form, the intake, a
  * resource's download form (docs/decisions/0041-resource-downloads.md), and a call booked at a scheduler
@@ -40,6 +65,9 @@ export type LeadState = (typeof leadStates)[number];
 export type LeadEventKind = (typeof leadEventKinds)[number];
 export type LeadForm = (typeof leadForms)[number];
 export type FunnelStep = (typeof funnelSteps)[number];
+export type LeadStage = (typeof leadStages)[number];
+export type OpenStage = (typeof openStages)[number];
+export type LostReason = (typeof lostReasons)[number];
 
 /** The order of the roles: each includes what the ones below it may do. */
 export const roleRank: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };

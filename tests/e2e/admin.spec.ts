@@ -25,6 +25,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   const tabs = page.getByRole('tablist', { name: 'Portal sections' });
   await expect(tabs.getByRole('tab')).toHaveText([
     'Leads',
+    'Pipeline',
     'Audit Submissions',
     'Contact Messages',
     'Dashboard',
@@ -162,7 +163,13 @@ test('a viewer sees read-only tabs', async ({ page, request, baseURL }) => {
   await request.post('/api/contact', { data: contactPayload(), headers: { origin: baseURL! } });
   await signIn(page, viewer);
   const tabs = page.getByRole('tablist', { name: 'Portal sections' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Leads', 'Audit Submissions', 'Contact Messages', 'Dashboard']);
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Leads',
+    'Pipeline',
+    'Audit Submissions',
+    'Contact Messages',
+    'Dashboard',
+  ]);
   await expect(page.locator('tr[data-lead]').first()).toBeVisible();
   await tabs.getByRole('tab', { name: 'Audit Submissions' }).click();
   await expect(page.locator('tr[data-submission]').first()).toBeVisible();

@@ -88,6 +88,7 @@ test('an admin reads the audit log newest first and exports it; an editor has no
   await signIn(page, editor);
   await expect(tabs.getByRole('tab')).toHaveText([
     'Leads',
+    'Pipeline',
     'Audit Submissions',
     'Contact Messages',
     'Dashboard',

@@ -58,7 +58,7 @@ test('a viewer reads the dashboard: cards, charts, 12 weeks, a table and its CSV
   const cards = page.getByRole('list', { name: 'Headline figures' }).getByRole('listitem');
   await expect(cards).toHaveCount(7);
   expect(Number(await page.locator('[data-card="Leads"] p').nth(1).textContent())).toBeGreaterThanOrEqual(2);
-  await expect(page.locator('figure[data-figure]')).toHaveCount(14);
+  await expect(page.locator('figure[data-figure]')).toHaveCount(19);
   for (const slug of ['leads-per-week', 'leads-by-form', 'first-response', 'audit-delivery', 'report-opens']) {
     await expect(figure(page, slug).locator('svg')).toBeVisible();
   }

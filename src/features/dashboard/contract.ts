@@ -5,6 +5,7 @@
  */
 import type { AGENCY_TIME_ZONE } from '../../lib/agency-days.ts';
 import type { FunnelStep, LeadForm } from '../../lib/statuses.ts';
+import type { RevenueFigures } from '../pipeline/contract.ts';
 
 export { funnelSteps, type FunnelStep, leadForms, type LeadForm } from '../../lib/statuses.ts';
 
@@ -163,4 +164,6 @@ export interface DashboardReply {
   downloads: { byResource: ResourceDownloads[]; bySource: SourceDownloads[] };
   /** The calls booked, per source, campaign and landing page, most booked first (TOP_LIMIT campaigns and pages). */
   calls: { bySource: CallCount[]; byCampaign: CallCount[]; byLandingPage: CallCount[] };
+  /** The pipeline's value and the period's won and lost deals by first touch (docs/decisions/0047-pipeline.md). */
+  revenue: RevenueFigures;
 }

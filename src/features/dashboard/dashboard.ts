@@ -94,8 +94,15 @@ function split<T extends { week: string | null; g: number }>(rows: T[]): { byWee
   return { byWeek: new Map(rows.filter((r) => r.g === 0).map((r) => [r.week!, r])), all };
 }
 
-/** Every figure of `period`. */
-export async function getDashboard(db: Db, period: DashboardPeriod, now = new Date()): Promise<DashboardReply> {
+/**
+ * Every figure of `period` but the revenue, which the pipeline feature computes (the function adds it: a feature
+ * reaches another only through its contract).
+ */
+export async function getDashboard(
+  db: Db,
+  period: DashboardPeriod,
+  now = new Date(),
+): Promise<Omit<DashboardReply, 'revenue'>> {
   const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl, calls] =
     await Promise.all([
       leadCounts(db, period),

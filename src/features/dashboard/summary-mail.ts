@@ -6,6 +6,8 @@ import { site } from '../../config/site.ts';
 import { linkify, sectionMail, type Mail } from '../../server/mail/templates.ts';
 import type { DashboardTotals } from './contract.ts';
 import type { DashboardPeriod } from './period.ts';
+import type { ClosedCard } from '../pipeline/contract.ts';
+import { lostReasonLabels } from '../../lib/statuses.ts';
 
 /** The portal's Dashboard tab. */
 export const dashboardUrl = (): string => `${site.url}/admin?tab=dashboard`;
@@ -78,10 +80,38 @@ export interface SummaryMailData {
   totals: DashboardTotals;
   /** The same figures of the week before. */
   before: DashboardTotals;
+  /** The deals won and lost in the week, latest first (docs/decisions/0047-pipeline.md). */
+  deals?: ClosedCard[];
+}
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** The week's won and lost deals, each named with its value (an erased person's unnamed), then the totals. */
+function dealRows(deals: ClosedCard[]): [string, string][] {
+  const won = deals.filter((d) => d.outcome === 'won');
+  const named = (d: ClosedCard) =>
+    d.leadId ? `${d.name || 'Unnamed lead'}${d.company ? `, ${d.company}` : ''}` : 'A person since erased';
+  return [
+    ...deals
+      .map((d): [string, string] => [
+        named(d),
+        d.outcome === 'won'
+          ? `Won, ${dollars.format(d.value)}`
+          : `Lost, ${dollars.format(d.value)} (${d.lostReason ? lostReasonLabels[d.lostReason] : 'no reason'})`,
+      ])
+      .map(([k, v], i): [string, string] => [
+        k,
+        deals[i]!.leadId ? `${v}: ${site.url}/admin?lead=${deals[i]!.leadId}` : v,
+      ]),
+    [
+      'Won in the week',
+      `${won.length} for ${dollars.format(won.reduce((n, d) => n + d.value, 0))}; lost ${deals.length - won.length}`,
+    ],
+  ];
 }
 
 /** The summary of `week` to one admin. */
-export function weeklySummaryMail({ to, week, totals, before }: SummaryMailData): Mail {
+export function weeklySummaryMail({ to, week, totals, before, deals = [] }: SummaryMailData): Mail {
   const url = dashboardUrl();
   const span = `${dayName(week.from)} to ${dayName(week.to)}`;
   const mail = sectionMail(
@@ -92,10 +122,16 @@ export function weeklySummaryMail({ to, week, totals, before }: SummaryMailData)
     },
     'Last week at a glance',
     `The headline figures of ${span} (days in New York time), each with the week before's in brackets. The Dashboard tab has them week by week, by source and by form: ${url}`,
-    figures.map(({ title, rows }) => ({
-      title,
-      rows: rows.map(([label, value]) => [label, `${value(totals)} (week before: ${value(before)})`]),
-    })),
+    [
+      ...figures.map(({ title, rows }) => ({
+        title,
+        rows: rows.map(([label, value]): [string, string] => [
+          label,
+          `${value(totals)} (week before: ${value(before)})`,
+        ]),
+      })),
+      { title: 'Deals won and lost', rows: dealRows(deals) },
+    ],
     'You receive this mail every Monday as an admin of the portal.',
   );
   return linkify(mail, url);

@@ -14,6 +14,7 @@ import { AGENCY_TIME_ZONE, type DashboardTotals } from './contract.ts';
 import { getDashboard } from './dashboard.ts';
 import { addDays, agencyToday, weeksEnding, type DashboardPeriod } from './period.ts';
 import { weeklySummaryMail } from './summary-mail.ts';
+import type { ClosedCard, DayPeriod } from '../pipeline/contract.ts';
 
 /** The hour of Monday, in the agency's time zone, at which the summary goes out. */
 export const SUMMARY_HOUR = 8;
@@ -52,19 +53,27 @@ const admins = (db: Db) =>
 const totalsOf = async (db: Db, period: DashboardPeriod, now: Date): Promise<DashboardTotals> =>
   (await getDashboard(db, period, now)).totals;
 
+/** The week's won and lost deals (the pipeline's `closedIn`, passed in by the function). */
+export type ClosedDeals = (db: Db, period: DayPeriod) => Promise<ClosedCard[]>;
+
 /** Queues the summary for every admin when `now` is Monday 08:xx in the agency's time zone. */
-export async function queueWeeklySummary(db: Db, now = new Date()): Promise<SummaryRun> {
+export async function queueWeeklySummary(
+  db: Db,
+  now = new Date(),
+  closedIn: ClosedDeals = async () => [],
+): Promise<SummaryRun> {
   const week = summaryWeek(now);
   if (!week) return { week: null, queued: 0 };
   const previous = weeksEnding(addDays(week.from, -1), 1);
-  const [recipients, totals, before] = await Promise.all([
+  const [recipients, totals, before, deals] = await Promise.all([
     admins(db),
     totalsOf(db, week, now),
     totalsOf(db, previous, now),
+    closedIn(db, week),
   ]);
   let queued = 0;
   for (const admin of recipients) {
-    const mail = weeklySummaryMail({ to: admin.email, week, totals, before });
+    const mail = weeklySummaryMail({ to: admin.email, week, totals, before, deals });
     queued += (await enqueueMail(db, `weekly-summary:${week.from}:${admin.id}`, [mail])).size;
   }
   return { week: week.from, queued };

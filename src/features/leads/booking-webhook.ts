@@ -9,7 +9,7 @@ import type { BookingProvider } from '../../db/schema.ts';
 import { answerOrFail, unavailable } from '../../server/errors.ts';
 import { readBody } from '../../server/guards.ts';
 import { allowMethods, apiError, json, requestLabel } from '../../server/http.ts';
-import { receiveBookingEvent } from './bookings.ts';
+import { receiveBookingEvent, type BookedHook } from './bookings.ts';
 import { MAX_BOOKING_EVENT_BYTES, type SchedulerEvent } from './scheduler-events.ts';
 
 export interface SchedulerScheme {
@@ -20,6 +20,11 @@ export interface SchedulerScheme {
   verify(body: string, headers: Headers, secret: string, now: Date): boolean;
   /** The verified payload, read. */
   read(payload: unknown, now: Date): SchedulerEvent;
+  /**
+   * What else a new call does, in its transaction (the function passes the pipeline's `stageOnBooking`: a new or
+   * qualified deal moves to Call booked; a feature reaches another only through the function that composes them).
+   */
+  onBooked?: BookedHook;
 }
 
 const refused = () => apiError(401, 'invalid_signature', 'The webhook signature is missing, wrong or too old.');
@@ -56,7 +61,7 @@ export async function schedulerWebhook(
       // A signed payload that names no call or no invitee: a 422 naming the field (thrown by `read`).
       const event: SchedulerEvent = scheme.read(payload, now);
       const { db } = await getDb();
-      const outcome = await receiveBookingEvent(db, event, now);
+      const outcome = await receiveBookingEvent(db, event, now, scheme.onBooked);
       return json({ outcome });
     },
     unavailable('The event could not be stored just now; it will be delivered again.'),

@@ -68,7 +68,15 @@ const ENDED: readonly BookingStatus[] = ['cancelled', 'no_show'];
  * `duplicate` when the event's id is stored already (nothing else happens), `ignored` for an event the site does
  * not act on (stored, so health shows the webhook works).
  */
-export async function receiveBookingEvent(db: Db, event: SchedulerEvent, now = new Date()): Promise<BookingOutcome> {
+/** What a newly booked call does beyond the lead, in the booking's transaction (the pipeline's stage). */
+export type BookedHook = (tx: Tx, leadId: string, at: Date) => Promise<unknown>;
+
+export async function receiveBookingEvent(
+  db: Db,
+  event: SchedulerEvent,
+  now = new Date(),
+  onBooked?: BookedHook,
+): Promise<BookingOutcome> {
   return db.transaction(async (tx) => {
     // One invitee's events one at a time: the address when the event names it, else the call's key.
     const lockKey = event.facts.email ? `booking:${leadKey(event.facts.email)}` : `booking:${event.key}`;
@@ -163,6 +171,8 @@ export async function receiveBookingEvent(db: Db, event: SchedulerEvent, now = n
       );
 
     await followUp(tx, lead, kept?.status ?? null, booking!, now);
+    // A call new to the site moves the lead's deal on (the pipeline's stageOnBooking, passed in by the function).
+    if (!kept && booking!.status === 'booked' && onBooked) await onBooked(tx, lead.id, booking!.bookedAt);
     return 'stored';
   });
 }

@@ -5,7 +5,7 @@
 import type { AuditSubmission } from '../../db/schema.ts';
 import * as z from 'zod/mini';
 import { messageStatuses, submissionStatuses, type MessageStatus } from '../../lib/statuses.ts';
-import type { LeadState } from '../../lib/statuses.ts';
+import type { LeadStage, LeadState, LostReason } from '../../lib/statuses.ts';
 import type { Attribution } from '../../lib/attribution.ts';
 import type { SubmissionClock } from '../../lib/audit-report.ts';
 import type { AnswerSection } from './audit-answers.ts';
@@ -198,6 +198,13 @@ export interface LeadListItem {
   /** The next call on the calendar, and the state of the latest call booked (docs/decisions/0046). */
   nextCall: { startsAt: Date; eventType: string } | null;
   lastCall: 'booked' | 'cancelled' | 'no_show' | 'held' | null;
+  /** The deal (docs/decisions/0047-pipeline.md): its stage and since when, value in whole US dollars, expected close. */
+  stage: LeadStage;
+  stageEnteredAt: Date;
+  value: number | null;
+  expectedCloseOn: string | null;
+  lostReason: LostReason | null;
+  lostNote: string;
 }
 
 export { UNRECORDED } from '../../lib/lead-source.ts';

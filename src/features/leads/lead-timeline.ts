@@ -70,6 +70,8 @@ const shownMail = ({
   deliveryAt,
 });
 
+type TimelineStage = Extract<TimelineEntry, { kind: 'stage' }>;
+
 const staffName = (id: unknown, name: unknown, email: unknown): StaffName | null =>
   typeof id === 'string'
     ? { id, name: typeof name === 'string' ? name : '', email: typeof email === 'string' ? email : '' }
@@ -86,6 +88,7 @@ const kindOrder: Record<TimelineEntry['kind'], number> = {
   reply: 5,
   elsewhere: 5,
   details: 5,
+  stage: 5,
   report: 6,
   inbound: 7,
   download: 0,
@@ -225,6 +228,19 @@ export async function getLead(db: Db, id: string | undefined, now = new Date()):
             changes: Array.isArray(e.detail.changes)
               ? (e.detail.changes as { field: string; from: string; to: string }[])
               : [],
+            actorEmail: e.actorEmail,
+          };
+        case 'stage':
+          return {
+            kind: 'stage',
+            ...base,
+            from: e.detail.from as TimelineStage['from'],
+            to: e.detail.to as TimelineStage['to'],
+            fromValue: typeof e.detail.fromValue === 'number' ? e.detail.fromValue : null,
+            value: typeof e.detail.value === 'number' ? e.detail.value : null,
+            expectedCloseOn: typeof e.detail.expectedCloseOn === 'string' ? e.detail.expectedCloseOn : null,
+            lostReason: (e.detail.lostReason ?? null) as TimelineStage['lostReason'],
+            lostNote: e.body,
             actorEmail: e.actorEmail,
           };
       }

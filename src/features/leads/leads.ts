@@ -135,6 +135,12 @@ function listItem(row: ItemRow, now: Date): LeadListItem {
     attribution: lead.source === null ? null : (lead.attribution ?? {}),
     nextCall: row.nextCallAt ? { startsAt: new Date(row.nextCallAt), eventType: row.nextCallType ?? '' } : null,
     lastCall: (row.lastCallStatus as LeadListItem['lastCall']) ?? null,
+    stage: lead.stage,
+    stageEnteredAt: lead.stageEnteredAt,
+    value: lead.dealValue,
+    expectedCloseOn: lead.expectedCloseOn,
+    lostReason: lead.lostReason,
+    lostNote: lead.lostNote,
   };
 }
 
@@ -200,6 +206,12 @@ const csvColumns: [string, (lead: LeadListItem) => unknown][] = [
   ['utm_campaign', (x) => x.attribution?.utmCampaign ?? ''],
   ['utm_term', (x) => x.attribution?.utmTerm ?? ''],
   ['utm_content', (x) => x.attribution?.utmContent ?? ''],
+  ['stage', (x) => x.stage],
+  ['stage_entered_at', (x) => x.stageEnteredAt],
+  ['value_usd', (x) => x.value ?? ''],
+  ['expected_close_on', (x) => x.expectedCloseOn ?? ''],
+  ['lost_reason', (x) => x.lostReason ?? ''],
+  ['lost_note', (x) => x.lostNote],
 ];
 
 /** Every lead that matches (all pages) as CSV, the columns of the list. */

@@ -2,7 +2,7 @@
  * A lead's timeline as the API gives it (`GET /api/admin/leads/:id`), browser-safe: one entry per thing that
  * happened, oldest first. Re-exported by the leads' contract (contract.ts), which functions and islands import.
  */
-import type { MessageStatus, SubmissionStatus } from '../../lib/statuses.ts';
+import type { LeadStage, LostReason, MessageStatus, SubmissionStatus } from '../../lib/statuses.ts';
 import type { DownloadAsked, DownloadOpened } from '../../lib/forms/download.schema.ts';
 import type { BookingHappened } from '../../lib/call-words.ts';
 
@@ -49,6 +49,18 @@ export type TimelineEntry =
   | (Entry<'reply'> & { subject: string; body: string; actorEmail: string; replyTo: string; mail: TimelineMail | null })
   | (Entry<'elsewhere'> & { body: string; actorEmail: string })
   | (Entry<'details'> & { changes: { field: string; from: string; to: string }[]; actorEmail: string })
+  | (Entry<'stage'> & {
+      from: LeadStage;
+      to: LeadStage;
+      /** The deal's value before and after (whole US dollars), its expected close date after. */
+      fromValue: number | null;
+      value: number | null;
+      expectedCloseOn: string | null;
+      lostReason: LostReason | null;
+      lostNote: string;
+      /** A staff member's address, or `booked call` when a booking moved it. */
+      actorEmail: string;
+    })
   | (Entry<'mail'> & TimelineMail)
   | (Entry<'report'> & { submissionId: string; version: number })
   | (Entry<'download'> & DownloadAsked)

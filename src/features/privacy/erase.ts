@@ -114,7 +114,8 @@ async function eraseRows(tx: Tx, lead: Lead): Promise<ErasureCounts> {
   // The rest hangs off the lead (ON DELETE CASCADE): messages, requests, the files asked for (their links so
   // end), their documents' rows, upload tokens, pending uploads and parts, reports, deliveries (whose links so end), timeline events, the mails they sent
   // back and their documents' rows, the provider's events about mail to them, the calls they booked and the
-  // scheduler's events about them.
+  // scheduler's events about them. A closed deal stays, its lead_id set to null (ON DELETE SET NULL): unnamed, it
+  // keeps the period's won totals true (docs/decisions/0047-pipeline.md).
   await tx.delete(leads).where(eq(leads.id, lead.id));
   return countsOf(rows);
 }

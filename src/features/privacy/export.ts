@@ -33,7 +33,8 @@ function personJson(rows: PersonRows, paths: Map<string, string | null>, actor: 
       'Everything the agency’s systems store about this person: their requests and messages (with the consent ' +
       'given), the files they asked for and when their links were opened, the calls they booked and what the ' +
       'scheduler (Calendly or Cal.com) said of them, documents (the files are beside this one), audit reports and their deliveries, mails, the mails ' +
-      'they sent back and their attachments, the mail provider’s delivery events, staff notes and replies, and ' +
+      'they sent back and their attachments, the mail provider’s delivery events, staff notes and replies, the ' +
+      'deal (its stage, value and history, and the closed deal once won or lost), and ' +
       'the staff actions about them.',
     policy: {
       keptForMonthsAfterLastContact: RETENTION_MONTHS_DEFAULT,
@@ -51,7 +52,9 @@ function personJson(rows: PersonRows, paths: Map<string, string | null>, actor: 
     uploadsNotFinished: rows.uploads,
     reports: rows.reports,
     reportDeliveries: rows.deliveries,
+    // The deal's stage, value and close date are on the lead; its history is the timeline's `stage` events.
     timeline: rows.events,
+    closedDeals: rows.closedDeals,
     mails: rows.mails.map(({ sealed: _sealed, ...mail }) => mail),
     mailsReceived: rows.inbound,
     mailedDocuments: rows.mailedDocuments.map((d) => ({ ...d, fileInThisZip: paths.get(d.id) ?? null })),

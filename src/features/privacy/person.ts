@@ -2,7 +2,8 @@
  * Everything stored about one person (docs/privacy.md), found from their lead: the lead, its contact messages
  * and audit requests (with their consent records), the files they asked for, the calls they booked and what the
  * scheduler said of them, the requests' documents, pending uploads, reports and
- * delivered versions, the lead's timeline events, every mail written to them or about them, their submit
+ * delivered versions, the lead's timeline events (its pipeline stages among them) and its closed deal, every mail
+ * written to them or about them, their submit
  * keys and the staff action log's rows about any of these. Export reads it; erasure deletes it.
  */
 import { eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import {
   auditSubmissions,
   bookingEvents,
   bookings,
+  closedDeals,
   contactMessages,
   downloadRequests,
   idempotencyKeys,
@@ -78,7 +80,7 @@ function namedIn(column: typeof auditLog.detail, texts: readonly string[]): SQL[
 
 /** Every row that names the person, by table, as stored (the columns that hold a secret's hash left out). */
 export async function personRows(db: Db | Tx, lead: Lead) {
-  const [messages, submissions, events, inbound, mailedDocuments, deliveryEvents, downloads, calls, callEvents] =
+  const [messages, submissions, events, inbound, mailedDocuments, deliveryEvents, downloads, calls, callEvents, deals] =
     await Promise.all([
       db.select().from(contactMessages).where(eq(contactMessages.leadId, lead.id)),
       db.select().from(auditSubmissions).where(eq(auditSubmissions.leadId, lead.id)),
@@ -96,6 +98,8 @@ export async function personRows(db: Db | Tx, lead: Lead) {
       // The calls they booked and every event the scheduler sent about them (docs/decisions/0046).
       db.select().from(bookings).where(eq(bookings.leadId, lead.id)),
       db.select().from(bookingEvents).where(eq(bookingEvents.leadId, lead.id)),
+      // Their deal once won or lost (docs/decisions/0047-pipeline.md); an erasure leaves it, unnamed.
+      db.select().from(closedDeals).where(eq(closedDeals.leadId, lead.id)),
     ]);
   const submissionIds = submissions.map((s) => s.id);
   const [documents, uploads, reports, deliveries] = submissionIds.length
@@ -132,7 +136,14 @@ export async function personRows(db: Db | Tx, lead: Lead) {
   const mails = await db
     .select()
     .from(mailOutbox)
-    .where(or(eq(mailOutbox.leadId, lead.id), inArray(sql`split_part(${mailOutbox.idempotencyKey}, ':', 2)`, causes)));
+    .where(
+      or(
+        eq(mailOutbox.leadId, lead.id),
+        inArray(sql`split_part(${mailOutbox.idempotencyKey}, ':', 2)`, causes),
+        // A staff digest that names several leads, each with its link (the stale deals, the weekly summary's deals).
+        sql`strpos(${mailOutbox.textBody}, ${`?lead=${lead.id}`}) > 0`,
+      ),
+    );
   const targets = [
     ...causes,
     ...documents.map((d) => d.id),
@@ -177,6 +188,7 @@ export async function personRows(db: Db | Tx, lead: Lead) {
     downloads: downloads.map(({ tokenHash: _link, ...download }) => download),
     bookings: calls,
     bookingEvents: callEvents,
+    closedDeals: deals,
   };
 }
 

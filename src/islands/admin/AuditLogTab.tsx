@@ -3,6 +3,7 @@ import { useState } from 'react';
 // Types only: erased from the bundle, while a new action in the schema makes the labels below fail to compile.
 import type { AuditAction, AuditLogEntry } from '../../features/action-log/contract.ts';
 import type { Json } from '../../lib/json.ts';
+import { lostReasonLabels, stageLabels, type LeadStage, type LostReason } from '../../lib/statuses.ts';
 import type { ListPage } from '../../lib/list-page.ts';
 import { DataTable, type Column } from '../ui/DataTable.tsx';
 import { TabSection } from '../ui/TabSection.tsx';
@@ -36,6 +37,8 @@ const actionLabel: Record<AuditAction, string> = {
   'lead.client': 'Marked a lead a client (or not)',
   'lead.export': 'Exported a person’s data',
   'lead.erase': 'Erased a person',
+  'lead.stage': 'Moved a lead in the pipeline',
+  'pipeline.settings': 'Changed the pipeline’s settings',
   'export.csv': 'Exported a list as CSV',
   'account.password-change': 'Changed their password',
   'account.two-factor-enable': 'Turned on two-factor sign-in',
@@ -114,6 +117,16 @@ function detailText({ action, detail }: Entry): string {
       return `“${text(detail.subject)}”`;
     case 'lead.answered-elsewhere':
       return 'first response made outside the portal';
+    case 'lead.stage': {
+      const stage = (v: unknown) => stageLabels[v as LeadStage] ?? text(v);
+      const value = typeof detail.value === 'number' ? `, $${detail.value.toLocaleString('en-US')}` : '';
+      const reason = text(detail.reason)
+        ? ` (${lostReasonLabels[detail.reason as LostReason] ?? text(detail.reason)})`
+        : '';
+      return `${stage(detail.from)} → ${stage(detail.to)}${value}${reason}`;
+    }
+    case 'pipeline.settings':
+      return 'stage probabilities and stale days';
     case 'lead.client':
       return detail.to ? 'now a client: kept past retention' : 'no longer a client';
     case 'lead.export':

@@ -19,6 +19,7 @@ import { leadKey } from './lead-queries.ts';
 import { ElsewhereForm, NoteForm, OwnerForm, ReplyForm } from './LeadForms.tsx';
 import { LeadDetailsForm } from './LeadDetailsForm.tsx';
 import { LeadPrivacy } from './LeadPrivacy.tsx';
+import { lostLabel, stageLabel, usd } from './pipeline-format.ts';
 import { LeadResponse, MailTrouble } from './LeadResponse.tsx';
 import { Timeline } from './LeadTimeline.tsx';
 import type { Me } from './portal-session.ts';
@@ -111,6 +112,14 @@ function LeadFacts({ lead }: { lead: Lead }) {
       {row('Phone', lead.phone ? <a href={`tel:${lead.phone.replace(/[^+\d]/g, '')}`}>{lead.phone}</a> : '—')}
       {row('Owner', <span data-lead-owner>{staffLabel(lead.owner)}</span>)}
       {row('Response', <LeadResponse lead={lead} />)}
+      {row(
+        'Deal',
+        <span data-lead-deal={lead.stage}>
+          {stageLabel(lead.stage)}, {usd(lead.value)}
+          {lead.expectedCloseOn && `, expected to close ${lead.expectedCloseOn}`}
+          {lead.lostReason && `: ${lostLabel(lead.lostReason, lead.lostNote)}`} (moved in the Pipeline tab)
+        </span>,
+      )}
       {(lead.undeliverableReason || lead.complained) && row('Mail', <MailTrouble lead={lead} />)}
       {row('Requests', `${lead.requestCount}, the first on ${dayTime(lead.firstRequestAt)}`)}
       {row('Source', <span data-lead-source>{originOf(lead)}</span>)}

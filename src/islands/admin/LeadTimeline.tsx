@@ -13,6 +13,7 @@ import { personOf, staffLabel } from './lead-format.ts';
 import { useLeadChanged } from './lead-queries.ts';
 import type { Me } from './portal-session.ts';
 import { InboundMail } from './InboundMail.tsx';
+import { lostLabel, stageLabel, usd } from './pipeline-format.ts';
 import { sourceLabel } from './SubmissionDetail.tsx';
 
 type Detail = Json<LeadDetail>;
@@ -27,6 +28,7 @@ const kindLabel: Record<Entry['kind'], string> = {
   reply: 'Reply',
   elsewhere: 'Answered elsewhere',
   details: 'Details corrected',
+  stage: 'Stage changed',
   mail: 'Mail',
   report: 'Report first opened',
   inbound: 'Mail from the lead',
@@ -96,6 +98,7 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
       case 'reply':
       case 'elsewhere':
       case 'details':
+      case 'stage':
         return e.actorEmail;
       case 'mail':
         return 'the site';
@@ -158,6 +161,15 @@ export function Timeline({ detail, me, canEdit }: { detail: Detail; me: Me; canE
               </li>
             ))}
           </ul>
+        );
+      case 'stage':
+        return (
+          <p data-stage-change={e.to}>
+            {e.from === e.to ? stageLabel(e.to) : `${stageLabel(e.from)} → ${stageLabel(e.to)}`}
+            {e.value !== e.fromValue ? `; value ${usd(e.fromValue)} → ${usd(e.value)}` : `; value ${usd(e.value)}`}
+            {e.expectedCloseOn && `; expected to close ${e.expectedCloseOn}`}
+            {e.lostReason && `; reason: ${lostLabel(e.lostReason, e.lostNote)}`}
+          </p>
         );
       case 'note': {
         const mine = canEdit && e.authorId === me.user.id && new Date(e.deletableUntil).getTime() > now;

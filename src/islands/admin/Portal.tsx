@@ -29,6 +29,8 @@ const PostsTab = lazy(() => import('./PostsTab.tsx').then((m) => ({ default: m.P
 const RolesTab = lazy(() => import('./RolesTab.tsx').then((m) => ({ default: m.RolesTab })));
 const AuditLogTab = lazy(() => import('./AuditLogTab.tsx').then((m) => ({ default: m.AuditLogTab })));
 const MailTab = lazy(() => import('./MailTab.tsx').then((m) => ({ default: m.MailTab })));
+// The Pipeline board and its drag-and-drop library (docs/decisions/0047-pipeline.md).
+const PipelineBoard = lazy(() => import('./PipelineBoard.tsx').then((m) => ({ default: m.PipelineBoard })));
 const SystemTab = lazy(() => import('./SystemTab.tsx').then((m) => ({ default: m.SystemTab })));
 // Account security (two-factor setup, password, sessions): opened from the rail, or the only screen when required.
 const AccountSecurity = lazy(() => import('./AccountSecurity.tsx').then((m) => ({ default: m.AccountSecurity })));
@@ -39,6 +41,7 @@ const ChangePasswordForm = lazy(() =>
 
 const tabs = [
   { id: 'leads', label: 'Leads', needs: 'viewer' },
+  { id: 'pipeline', label: 'Pipeline', needs: 'viewer' },
   { id: 'submissions', label: 'Audit Submissions', needs: 'viewer' },
   { id: 'messages', label: 'Contact Messages', needs: 'viewer' },
   { id: 'dashboard', label: 'Dashboard', needs: 'viewer' },
@@ -257,6 +260,7 @@ export function Portal({ me }: { me: Me }) {
         {active === 'leads' && (
           <LeadsTab key={leads.key} me={me} view={{ ...leads, openId: route.lead }} onOpenLead={openLead} />
         )}
+        {active === 'pipeline' && <PipelineBoard me={me} canEdit={canEdit} />}
         {active === 'submissions' && (
           <SubmissionsTab key={submissions.key} canEdit={canEdit} initial={submissions.initial} />
         )}

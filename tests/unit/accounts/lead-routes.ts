@@ -4,6 +4,7 @@ import * as peopleFn from '../../../netlify/functions/admin-people.mts';
 import type { DbHandle } from '../../../src/db/client.ts';
 import { leadEvents } from '../../../src/db/schema.ts';
 import { addMessage, addUser, currentUser } from '../staff-harness.ts';
+import { pipelineRoutes } from './pipeline-routes.ts';
 import type { Route } from './route.ts';
 
 export function leadRoutes(handle: DbHandle): Record<string, Route> {
@@ -41,6 +42,16 @@ export function leadRoutes(handle: DbHandle): Record<string, Route> {
       prepare: async () => ({
         path: `/api/admin/leads/${await lead()}/details`,
         body: { name: 'Corrected Name', company: 'Corrected Co', phone: '+1 215 867 2210' },
+      }),
+    },
+    'POST /api/admin/leads/:id/stage': {
+      fn: leadsFn,
+      method: 'POST',
+      needs: 'editor',
+      success: 200,
+      prepare: async () => ({
+        path: `/api/admin/leads/${await lead()}/stage`,
+        body: { stage: 'qualified', value: 12000 },
       }),
     },
     // The reset of a colleague's two-factor sign-in asks the admin's own password: people.test.ts holds its roles.
@@ -161,5 +172,7 @@ export function leadRoutes(handle: DbHandle): Record<string, Route> {
       success: 200,
       prepare: async () => ({ path: `/api/admin/leads/${await lead()}/client`, body: { isClient: true } }),
     },
+    // The Pipeline tab's (docs/decisions/0047-pipeline.md), listed after the leads' as the matrix reads them.
+    ...pipelineRoutes(),
   };
 }

@@ -67,6 +67,8 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
       'GET /api/admin/leads/revision',
       'GET /api/admin/leads/staff',
       'GET /api/admin/leads/:id',
+      'GET /api/admin/pipeline',
+      'GET /api/admin/pipeline/settings',
       'GET /api/admin/dashboard',
       // Any role manages its own sessions (never another account's: own-sessions.test.ts).
       'GET /api/admin/sessions',
@@ -81,6 +83,8 @@ describe('the role matrix: every route × anonymous, no role, viewer, editor, ad
           !name.includes('/mail') &&
           !name.includes('/system') &&
           !name.includes('/people') &&
+          // The pipeline's probabilities and stale thresholds (docs/decisions/0047-pipeline.md) are an admin's.
+          name !== 'PUT /api/admin/pipeline/settings' &&
           // A person's export, erasure and client flag (docs/privacy.md) are an admin's.
           !/\/leads\/:id\/(export|erase|client)$/.test(name),
       ),

@@ -26,6 +26,34 @@ async function writeFirst(email: string) {
   return (await leadOf(email))!;
 }
 
+describe('a booking moves the deal on (docs/decisions/0047-pipeline.md)', () => {
+  it('moves a new lead to Call booked through the webhook, on its timeline, and leaves a deal further on alone', async () => {
+    const lead = await writeFirst('nia@lab.example');
+    expect(lead.stage).toBe('new');
+    await calendly(
+      calendlyBody(
+        'invitee.created',
+        { uri: calendlyInviteeUri(), email: lead.email, name: 'Nia', startsAt: start },
+        booked,
+      ),
+    );
+    expect((await leadOf('nia@lab.example'))!.stage).toBe('call');
+    const { timeline } = await getLead(handle.db, lead.id);
+    expect(timeline.filter((e) => e.kind === 'stage')).toMatchObject([{ from: 'new', to: 'call' }]);
+
+    const further = await writeFirst('ola@lab.example');
+    await handle.db.update(leads).set({ stage: 'proposal' }).where(eq(leads.id, further.id));
+    await calendly(
+      calendlyBody(
+        'invitee.created',
+        { uri: calendlyInviteeUri(), email: further.email, name: 'Ola', startsAt: start },
+        booked,
+      ),
+    );
+    expect((await leadOf('ola@lab.example'))!.stage).toBe('proposal');
+  });
+});
+
 describe('a booking answers the lead’s open request', () => {
   it('stops the clock of a lead that wrote first, and starts none of its own', async () => {
     const before = await writeFirst('ada@lab.example');

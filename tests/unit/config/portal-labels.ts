@@ -2,6 +2,7 @@
  * The labels the docs may name in bold or in quotes (doc-labels.test.ts): the portal's own, each of which an island
  * renders, and the words of other web pages (Netlify, Resend, the schedulers, GitHub) and of the docs themselves.
  */
+import { PIPELINE_LABELS } from './pipeline-labels.ts';
 /** The portal's tabs: a menu path in the docs that starts with one is the portal's, part by part. */
 export const PORTAL_TABS = new Set([
   'Leads',
@@ -14,11 +15,13 @@ export const PORTAL_TABS = new Set([
   'Mail',
   'System',
   'Account security',
+  'Pipeline',
 ]);
 
 /** Labels the docs promise, each rendered by the portal (checked below). `…` stands for a name the portal fills in. */
 export const PORTAL_LABELS = new Set([
   ...PORTAL_TABS,
+  ...PIPELINE_LABELS,
   // Signing in and the set-up check
   'Need an account? Sign up',
   'Create a staff account',

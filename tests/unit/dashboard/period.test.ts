@@ -38,6 +38,9 @@ describe('dashboard period', () => {
 
   it('refuses a value that is not a calendar day, naming the parameter', () => {
     expect(refusal('?from=2026-02-30')).toEqual({ from: 'Use a date written YYYY-MM-DD' });
+    // A month or day no calendar has is refused too, not a 503 (Date.parse gives NaN for it).
+    expect(refusal('?from=2026-13-01')).toEqual({ from: 'Use a date written YYYY-MM-DD' });
+    expect(refusal('?to=2026-11-32')).toEqual({ to: 'Use a date written YYYY-MM-DD' });
     expect(refusal('?to=yesterday')).toEqual({ to: 'Use a date written YYYY-MM-DD' });
     expect(refusal('?from=2026-3-1&to=2026-03-01T00:00')).toEqual({
       from: 'Use a date written YYYY-MM-DD',

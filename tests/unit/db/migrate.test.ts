@@ -54,6 +54,7 @@ describe('the committed migrations', () => {
       '0014_resource_downloads',
       '0015_review_fixes',
       '0016_bookings',
+      '0017_pipeline',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -78,6 +79,7 @@ describe('the committed migrations', () => {
       '0014_resource_downloads',
       '0015_review_fixes',
       '0016_bookings',
+      '0017_pipeline',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });

@@ -80,7 +80,7 @@ describe('the portal and the leads', () => {
   it('opens on the Leads tab, and counts the overdue replies in the header, which open the overdue leads', async () => {
     const { el, calls } = await mount(<Portal me={staffMe()} />);
     const tabs = [...el.querySelectorAll('[role="tab"]')].map((t) => t.textContent);
-    expect(tabs).toEqual(['Leads', 'Audit Submissions', 'Contact Messages', 'Dashboard']);
+    expect(tabs).toEqual(['Leads', 'Pipeline', 'Audit Submissions', 'Contact Messages', 'Dashboard']);
     await vi.waitFor(() => expect(el.querySelector('[data-overdue-leads]')).not.toBeNull());
     expect(el.querySelector('[data-overdue-leads]')!.textContent).toBe('Overdue replies: 2 (show the leads)');
     await click(el.querySelector<HTMLElement>('[data-overdue-leads]')!);

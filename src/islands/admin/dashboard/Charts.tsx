@@ -185,17 +185,31 @@ function Legend({ items }: { items: { label: string; swatch: string }[] }) {
 
 /** The intake's steps as horizontal bars, the first step the full width. */
 export function FunnelChart({ steps }: { steps: { label: string; count: number }[] }) {
+  return <BarList bars={steps} />;
+}
+
+/** Horizontal bars, the largest the full width, each with its label and its figure (`format`ted). */
+export function BarList({
+  bars: steps,
+  format = String,
+}: {
+  bars: { label: string; count: number }[];
+  format?: (value: number) => string;
+}) {
   const first = Math.max(1, ...steps.map((s) => s.count));
   return (
     <ol aria-hidden="true" className="space-y-2">
       {steps.map((step) => (
-        <li key={step.label} className="grid grid-cols-[minmax(0,14rem)_1fr_3rem] items-center gap-3 text-sm">
+        <li
+          key={step.label}
+          className="grid grid-cols-[minmax(0,14rem)_1fr_minmax(3rem,auto)] items-center gap-3 text-sm"
+        >
           <span className="truncate text-slate-700">{step.label}</span>
           <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-4 w-full" focusable="false">
             <rect width={100} height={10} className="fill-slate-100" />
             <rect width={(100 * step.count) / first} height={10} className="fill-brand-600" />
           </svg>
-          <span className="text-right text-slate-700 tabular-nums">{step.count}</span>
+          <span className="text-right text-slate-700 tabular-nums">{format(step.count)}</span>
         </li>
       ))}
     </ol>

@@ -12,6 +12,7 @@ import { TabSection } from '../../ui/TabSection.tsx';
 import { api, ApiError, query } from '../api.ts';
 import { day } from '../format.ts';
 import { FunnelChart, WeekChart } from './Charts.tsx';
+import { RevenueFigures } from './RevenueFigures.tsx';
 import { ChartFigure } from './ChartFigure.tsx';
 import { DEFAULT_PERIOD, periodRange, type Period } from './period.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
@@ -206,6 +207,7 @@ function Figures({ data }: { data: DashboardReply }) {
           empty="No file was asked for in this period."
         />
       </div>
+      <RevenueFigures revenue={data.revenue} period={period} />
     </>
   );
 }

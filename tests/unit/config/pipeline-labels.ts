@@ -1,0 +1,23 @@
+/** The Pipeline tab's labels the staff guide names (docs/decisions/0047-pipeline.md), for doc-labels.test.ts. */
+export const PIPELINE_LABELS = [
+  'Pipeline',
+  'New',
+  'Qualified',
+  'Call booked',
+  'Proposal sent',
+  'Won',
+  'Lost',
+  'Owner',
+  'Source',
+  'Move',
+  'More',
+  'Mark won',
+  'Save as Won',
+  'Mark lost',
+  'Save as Lost',
+  'Stale',
+  'Stage settings',
+  'Save stage settings',
+  'Pipeline and revenue',
+  'Stage changed',
+] as const;
