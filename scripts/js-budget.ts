@@ -64,8 +64,9 @@ const LAZY_CHUNKS = [
   { name: 'AuditLogTab', page: '/admin', parent: 'Portal', kb: 23 },
   { name: 'MailTab', page: '/admin', parent: 'Portal', kb: 23 },
   { name: 'SystemTab', page: '/admin', parent: 'Portal', kb: 9 },
-  // The Pipeline board and its drag and drop (dnd-kit's core, docs/decisions/0047-pipeline.md): 16.6 KB measured.
-  { name: 'PipelineBoard', page: '/admin', parent: 'Portal', kb: 24 },
+  // The Pipeline board and its drag and drop (dnd-kit's core, docs/decisions/0047-pipeline.md): 27.5 KB measured
+  // beside the shell (what the shell has loaded already is not counted again).
+  { name: 'PipelineBoard', page: '/admin', parent: 'Portal', kb: 30 },
   { name: 'PeoplePanel', page: '/admin', parent: 'RolesTab', kb: 4 },
 ] as const;
 
