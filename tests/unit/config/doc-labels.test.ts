@@ -72,6 +72,7 @@ function portalText(): string {
   walk('src/islands');
   walk('src/features/system'); // the System tab's parts are titled by the server
   files.push('src/features/leads/booking-derive.ts'); // a booked call's words on the timeline
+  files.push('src/lib/statuses.ts'); // the pipeline's stage and reason labels, which the islands show
   const code = files
     .map((file) => read(file))
     .join('\n')
