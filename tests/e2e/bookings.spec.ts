@@ -74,7 +74,8 @@ test('a booking from a campaign: the link carries it, the lead shows the call, a
   const row = page.locator(`[data-lead="${lead.id}"]`);
   await expect(row.locator('[data-next-call]')).toHaveAttribute('data-next-call', startsAt.toISOString());
   await expect(row.locator('[data-lead-source]')).toHaveText('LinkedIn · cro-q1');
-  await expect(row.locator('[data-response]')).toHaveAttribute('data-response', 'answered');
+  // Made by the booking alone: no request, so no clock and no reply due (the call is not an open request).
+  await expect(row.locator('[data-response]')).toHaveAttribute('data-response', 'none');
 
   // The staff inbox was told (the lead has no owner), with the answer and the link.
   const notices = await withDb((db) =>

@@ -9,13 +9,15 @@ import { withDb } from './db.ts';
 import { axeViolations } from './helpers.ts';
 import { createStaff, signIn } from './portal.ts';
 
-// Each worker runs beforeAll with its own staff member and lead.
-const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const editor = `shell-editor-${stamp}@bolesta.example`;
-const person = `shell-lead-${stamp}@client.example`;
+// Each run of beforeAll makes its own staff member and lead: Playwright runs it again in the same worker for the
+// phone's group (its own viewport), where names made when the file was loaded would already be taken.
+let editor = '';
 let leadId = '';
 
 test.beforeAll(async ({ request, baseURL }) => {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  editor = `shell-editor-${stamp}@bolesta.example`;
+  const person = `shell-lead-${stamp}@client.example`;
   createStaff(editor, 'editor', 'Shell Editor');
   const res = await request.post('/api/contact', {
     data: { ...contactPayload(), email: person, name: 'Rosalind Franklin' },
