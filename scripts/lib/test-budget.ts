@@ -18,7 +18,7 @@ export const measuredCpu: Readonly<Record<string, number>> = {
   bundles: 21,
   unit: 411,
   budget: 1,
-  e2e: 350,
+  e2e: 238,
   pg: 305,
   parity: 46,
 };
@@ -34,12 +34,21 @@ export const cpuBudgets: Readonly<Record<string, number>> = Object.fromEntries(
   Object.entries(measuredCpu).map(([name, seconds]) => [name, Math.ceil((seconds * (1 + CPU_MARGIN)) / 5) * 5]),
 );
 
+/**
+ * Steps whose budget is printed, never a verdict: a browser suite's CPU seconds move with the machine's load (e2e
+ * took 212 CPU s quiet and 350 with one core busy beside it, the same 218 tests: slower pages, longer polling by the
+ * assertions that wait), past any margin that would still catch a suite that grew. Decision 39 gives the figures.
+ */
+export const warnOnly: ReadonlySet<string> = new Set(['e2e']);
+
 /** Wall-clock seconds the whole run should take on a quiet machine: past it, `npm test` says so (never fails). */
 export const totalTarget = 12 * 60;
 
 export interface BudgetVerdict {
-  /** Steps past their CPU budget, as "e2e 612 CPU s of 500": each fails the run. */
+  /** Steps past their CPU budget, as "unit 612 CPU s of 535": each fails the run. */
   overBudget: string[];
+  /** Steps of `warnOnly` past their CPU budget: named, never failing the run. */
+  overWarning: string[];
   /** Steps whose CPU could not be read (bash's `times` printed nothing: the wrapper itself was killed): named, not judged. */
   unmeasured: string[];
 }
@@ -50,14 +59,15 @@ export function judge(
   budgets: Readonly<Record<string, number>> = cpuBudgets,
 ): BudgetVerdict {
   const overBudget: string[] = [];
+  const overWarning: string[] = [];
   const unmeasured: string[] = [];
   for (const { name, cpuSeconds } of results) {
     const budget = budgets[name];
     if (cpuSeconds === null) unmeasured.push(name);
     else if (budget !== undefined && cpuSeconds > budget)
-      overBudget.push(`${name} ${Math.round(cpuSeconds)} CPU s of ${budget}`);
+      (warnOnly.has(name) ? overWarning : overBudget).push(`${name} ${Math.round(cpuSeconds)} CPU s of ${budget}`);
   }
-  return { overBudget, unmeasured };
+  return { overBudget, overWarning, unmeasured };
 }
 
 /**
@@ -74,13 +84,18 @@ export function conclude(
   }: { total: number; complete: boolean; budgets?: Readonly<Record<string, number>> },
 ): { failed: boolean; lines: string[] } {
   const lines: string[] = [];
-  const { overBudget, unmeasured } = judge(results, budgets);
+  const { overBudget, overWarning, unmeasured } = judge(results, budgets);
   const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
   if (failedSteps.length) lines.push(`failed: ${failedSteps.join(', ')}`);
   if (overBudget.length)
     lines.push(
       `CPU budget: past their own budget: ${overBudget.join(', ')}: the run fails. Make the grown step cheaper ` +
         'again before adding to it, or move its budget with the measurement (docs/decisions/0039-test-time-budget.md).',
+    );
+  if (overWarning.length)
+    lines.push(
+      `CPU budget, a warning only: past their own budget: ${overWarning.join(', ')}. A browser suite's CPU moves ` +
+        'with the load; on a quiet machine this says the step grew (docs/decisions/0039-test-time-budget.md).',
     );
   if (unmeasured.length)
     lines.push(`CPU budget: not measured (the step's wrapper printed no times): ${unmeasured.join(', ')}`);
