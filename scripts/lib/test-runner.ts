@@ -202,13 +202,16 @@ export async function runStages(
     if (lanes.length === 0) continue;
     const captured = lanes.length > 1;
     const ends = await Promise.all(
+      // A failed gate ends its lane and the run after this stage; a failed test suite does not stop the next.
       lanes.map(async (lane) => {
+        let end = 'ok';
         for (const s of lane) {
           const result = await runStep(s, captured, options);
           results.push(result);
-          if (!result.ok) return s.gate ? 'gate failed' : 'failed';
+          if (!result.ok && s.gate) return 'gate failed';
+          if (!result.ok) end = 'failed';
         }
-        return 'ok';
+        return end;
       }),
     );
     if (ends.includes('gate failed')) break;

@@ -78,6 +78,15 @@ describe("npm test's runner", () => {
       failed: true,
       lines: ['failed: first'],
     });
+    // In a lane too: the parity run follows the pg step beside e2e, and runs after a failed pg step.
+    const lane = await runStages([[[fake('pg', 'exit 1'), fake('parity', 'true')], [fake('e2e', 'true')]]], [], {
+      write,
+    });
+    expect(lane.map((r) => [r.name, r.ok]).sort()).toEqual([
+      ['e2e', true],
+      ['parity', true],
+      ['pg', false],
+    ]);
     const gated = await runStages(
       [[[fake('gate', 'exit 1', true)], [fake('beside', 'true')]], [[fake('after', 'true')]]],
       [],
