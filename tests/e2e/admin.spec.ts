@@ -13,7 +13,7 @@ test('an administrator made on the command line runs the whole portal', async ({
   const admin = `admin-${stamp}@bolesta.example`;
   const colleague = `colleague-${stamp}@bolesta.example`;
   expect(adminCli('create', admin, '--role', 'admin', '--password', password)).toMatch(/admin/);
-  createStaff(colleague, 'viewer');
+  await createStaff(colleague, 'viewer');
   const company = `Helix ${stamp}`;
   const { id: submissionId, pdf } = await seedIntake(request, baseURL!, company);
   const message = { ...contactPayload(), name: `Ada ${stamp}` };
@@ -158,7 +158,7 @@ test('an administrator made on the command line runs the whole portal', async ({
 
 test('a viewer sees read-only tabs', async ({ page, request, baseURL }) => {
   const viewer = `viewer-${Date.now()}@bolesta.example`;
-  createStaff(viewer, 'viewer');
+  await createStaff(viewer, 'viewer');
   await seedIntake(request, baseURL!, `Viewer Co ${Date.now()}`);
   await request.post('/api/contact', { data: contactPayload(), headers: { origin: baseURL! } });
   await signIn(page, viewer);
@@ -235,7 +235,7 @@ test('the sign-in screen: required fields, sign-up without access, no-role notic
 
   // A confirmed account whose role was taken away sees the notice of decision 10.
   const roleless = `roleless-${Date.now()}@bolesta.example`;
-  createStaff(roleless, 'viewer');
+  await createStaff(roleless, 'viewer');
   await withDb(async (db) => {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, roleless));
     await db.delete(userRoles).where(eq(userRoles.userId, user!.id));

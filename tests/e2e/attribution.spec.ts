@@ -56,7 +56,7 @@ test('a visitor from a LinkedIn campaign browses and writes, and no cookie is ev
 
 test('the lead shows LinkedIn and the campaign, and the dashboard counts it', async ({ page }) => {
   test.setTimeout(60_000); // an account made with the CLI and a sign-in: 10–25 s under load
-  createStaff(viewer, 'viewer', `Viewer ${stamp}`);
+  await createStaff(viewer, 'viewer', `Viewer ${stamp}`);
   await signIn(page, viewer);
   await page.goto(`/admin?lead=${leadId}`);
   await expect(

@@ -14,9 +14,9 @@ test('an admin reads the audit log newest first and exports it; an editor has no
   const admin = `auditor-${stamp}@bolesta.example`;
   const colleague = `audited-${stamp}@bolesta.example`;
   const editor = `editor-${stamp}@bolesta.example`;
-  createStaff(admin, 'admin');
-  createStaff(colleague, 'viewer');
-  createStaff(editor, 'editor');
+  await createStaff(admin, 'admin');
+  await createStaff(colleague, 'viewer');
+  await createStaff(editor, 'editor');
   const company = `Audited ${stamp}`;
   const created = await request.post('/api/audits', {
     data: { ...shortAuditPayload(), companyName: company },

@@ -61,7 +61,7 @@ test('a visitor completes the intake', async ({ page }) => {
 
 test('an editor opens the prefilled report, edits it, loses nothing on reload, and delivers it', async ({ page }) => {
   test.setTimeout(60_000); // a sign-in, two saves, a reload and a delivery: 20–25 s on a busy 2-core machine
-  createStaff(editor, 'editor');
+  await createStaff(editor, 'editor');
   await signIn(page, editor);
   await openReport(page);
   expect(await axeViolations(page)).toEqual([]);
@@ -171,7 +171,7 @@ test('the lead’s link shows the delivered report and its PDF; only the page sh
 });
 
 test('a viewer reads the same report, sees it was opened, and can neither edit nor deliver it', async ({ page }) => {
-  createStaff(viewer, 'viewer');
+  await createStaff(viewer, 'viewer');
   await signIn(page, viewer);
   await openReport(page);
   await expect(page.getByRole('note')).toContainText('Editors and admins edit and deliver it');

@@ -8,7 +8,7 @@ test('a post published in the portal is on the blog at once; an edit shows; unpu
   test.setTimeout(90_000);
   const stamp = Date.now();
   const editor = `editor-${stamp}@bolesta.example`;
-  createStaff(editor, 'editor');
+  await createStaff(editor, 'editor');
   await signIn(page, editor);
   await page.getByRole('tab', { name: 'Blog Posts' }).click();
 

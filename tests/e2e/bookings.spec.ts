@@ -22,7 +22,7 @@ test('a booking from a campaign: the link carries it, the lead shows the call, a
   const stamp = Date.now();
   const email = `booker-${stamp}@example.com`;
   const viewer = `bookings-viewer-${stamp}@example.com`;
-  createStaff(viewer, 'viewer', 'Vic Bookings');
+  await createStaff(viewer, 'viewer', 'Vic Bookings');
   // The scheduler's page is not fetched from the internet: a stand-in answers it, and records the address opened.
   await context.route(/^https:\/\/(calendly\.com|cal\.com)\//, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Scheduler</title><p>Pick a time</p>' }),

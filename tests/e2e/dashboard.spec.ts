@@ -17,7 +17,7 @@ const viewer = `dash-viewer-${stamp}@bolesta.example`;
 const campaign = `dash-${stamp}`;
 
 test.beforeAll(async ({ request, baseURL }) => {
-  createStaff(viewer, 'viewer', `Dana ${stamp}`);
+  await createStaff(viewer, 'viewer', `Dana ${stamp}`);
   // Two leads this week through the public form, from a LinkedIn campaign, so the charts have this run's to draw.
   const emails = [1, 2].map((n) => `dash+${stamp}-${n}@example.com`);
   const attribution = { landingPath: '/services/bd-support', utmSource: 'LinkedIn', utmCampaign: campaign };

@@ -81,7 +81,7 @@ test('a visitor from a campaign asks for a whitepaper; the mailed link serves it
 
 test('the lead’s timeline shows the request with its campaign, then the opening', async ({ page }) => {
   test.setTimeout(45_000); // an account made with the CLI and a sign-in: 7–15 s under load
-  createStaff(viewer, 'viewer');
+  await createStaff(viewer, 'viewer');
   await signIn(page, viewer);
   await page.goto(`/admin?lead=${leadId}`);
   const asked = page.locator('ol > li[data-kind="download"]');

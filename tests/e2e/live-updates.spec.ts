@@ -23,8 +23,8 @@ test('a colleague’s note appears on an open lead’s page at the next poll, th
   request,
   baseURL,
 }) => {
-  createStaff(ada, 'editor', 'Ada');
-  createStaff(bo, 'editor', 'Bo');
+  await createStaff(ada, 'editor', 'Ada');
+  await createStaff(bo, 'editor', 'Bo');
   const sent = await request.post('/api/contact', {
     data: { ...contactPayload(), email: person, name: 'Rosalind Franklin' },
     headers: { origin: baseURL! },

@@ -31,7 +31,7 @@ test('a reply from the portal, answered by mail: the new text on the timeline, a
   const stamp = Date.now();
   const email = `lin-${stamp}@example.com`;
   const editor = `replies-editor-${stamp}@example.com`;
-  createStaff(editor, 'editor', 'Rita Replies');
+  await createStaff(editor, 'editor', 'Rita Replies');
   const sent = await request.post('/api/contact', {
     data: { ...contactPayload(), email, name: 'Lin Reply' },
     headers: { origin: baseURL! },
@@ -111,8 +111,8 @@ test('a removed colleague’s former lead writes back: nobody at their address i
   const email = `kai-${stamp}@example.com`;
   const leaver = `leaver-replies-${stamp}@example.com`;
   const admin = `replies-admin-${stamp}@example.com`;
-  createStaff(leaver, 'editor', 'Lee Leaver');
-  createStaff(admin, 'admin', 'Ada Admin');
+  await createStaff(leaver, 'editor', 'Lee Leaver');
+  await createStaff(admin, 'admin', 'Ada Admin');
   const sent = await request.post('/api/contact', {
     data: { ...contactPayload(), email, name: 'Kai Former' },
     headers: { origin: baseURL! },

@@ -11,7 +11,7 @@ test('an admin sends a test mail from the portal and retries a mail the provider
   test.setTimeout(90_000);
   const stamp = Date.now();
   const admin = `mailer-${stamp}@bolesta.example`;
-  createStaff(admin, 'admin');
+  await createStaff(admin, 'admin');
   // A mail that gave up after ten refusals, as the sender leaves one.
   const subject = `Refused ${stamp}`;
   const reason = 'Resend answered 422 (validation_error): Invalid `to` field.';

@@ -19,8 +19,8 @@ const colleague = `leaver-${run}@agency.example`;
 const viewer = `sys-viewer-${run}@agency.example`;
 
 /** The staff of a test, each made as `npm run admin -- create` makes them, with the tests' password. */
-const makeStaff = (people: readonly (readonly [string, Role])[]) => {
-  for (const [email, role] of people) createStaff(email, role);
+const makeStaff = async (people: readonly (readonly [string, Role])[]) => {
+  for (const [email, role] of people) await createStaff(email, role);
 };
 
 test('an admin reads the System tab, removes a colleague (their browser gets 401, their leads listed) and corrects a lead’s company; a viewer sees none of it', async ({
@@ -28,7 +28,7 @@ test('an admin reads the System tab, removes a colleague (their browser gets 401
   browser,
 }) => {
   test.setTimeout(120_000);
-  makeStaff([
+  await makeStaff([
     [admin, 'admin'],
     [colleague, 'editor'],
     [viewer, 'viewer'],
@@ -118,7 +118,7 @@ test('an admin resets the two-factor sign-in of a colleague who lost their phone
   test.setTimeout(120_000);
   const resetter = `reset-admin-${run}@agency.example`;
   const phoneLost = `phone-lost-${run}@agency.example`;
-  makeStaff([
+  await makeStaff([
     [resetter, 'admin'],
     [phoneLost, 'admin'],
   ]);

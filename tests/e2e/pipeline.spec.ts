@@ -19,8 +19,8 @@ const name = `Piper ${stamp}`;
 let leadId = '';
 
 test.beforeAll(async ({ request, baseURL }) => {
-  createStaff(editor, 'editor', `Eddie ${stamp}`);
-  createStaff(admin, 'admin');
+  await createStaff(editor, 'editor', `Eddie ${stamp}`);
+  await createStaff(admin, 'admin');
   const email = `pipe+${stamp}@example.com`;
   const sent = await request.post('/api/contact', {
     data: { ...contactPayload(), name, email, attribution: { landingPath: '/services', utmSource: source } },

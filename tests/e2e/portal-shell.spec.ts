@@ -18,7 +18,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   editor = `shell-editor-${stamp}@bolesta.example`;
   const person = `shell-lead-${stamp}@client.example`;
-  createStaff(editor, 'editor', 'Shell Editor');
+  await createStaff(editor, 'editor', 'Shell Editor');
   const res = await request.post('/api/contact', {
     data: { ...contactPayload(), email: person, name: 'Rosalind Franklin' },
     headers: { origin: baseURL! },

@@ -35,7 +35,7 @@ test('a person writes twice: an intake with a document and a contact message mak
     [editor, 'editor'],
     [viewer, 'viewer'],
   ] as const) {
-    createStaff(who, role, `${role} ${stamp}`);
+    await createStaff(who, role, `${role} ${stamp}`);
   }
   const intake = await seedIntake(request, baseURL!, company, { workEmail: email, fullName: 'Erin Ease' });
   submissionId = intake.id;

@@ -12,7 +12,7 @@ test('a staff member sees their two sessions and signs the other out; its next c
 }) => {
   test.setTimeout(120_000);
   const email = `sessions-${Date.now()}@bolesta.example`;
-  createStaff(email, 'editor');
+  await createStaff(email, 'editor');
 
   const desk = await browser.newContext();
   const phone = await browser.newContext({ userAgent: PHONE });
