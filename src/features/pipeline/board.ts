@@ -140,6 +140,7 @@ export async function getBoard(db: Db, q: BoardQuery, period: DayPeriod, now = n
             company: lead.company,
             email: lead.email,
             value: lead.dealValue,
+            expectedCloseOn: lead.expectedCloseOn,
             owner: lead.ownerId ? { id: lead.ownerId, name: ownerName ?? '', email: ownerEmail ?? '' } : null,
             source: lead.source,
             stage: lead.stage,

@@ -18,6 +18,7 @@ import {
   callFilterLabel,
   formFilterLabel,
   formLabel,
+  isClient,
   originOf,
   personOf,
   staffLabel,
@@ -107,6 +108,11 @@ export function LeadsTab({
         <>
           <span className="font-medium">{l.name || '—'}</span>
           {l.isSpam && <span className="ml-2 text-xs font-semibold text-red-700">Spam</span>}
+          {isClient(l) && (
+            <span data-lead-client className="ml-2 text-xs font-semibold text-emerald-800">
+              Client
+            </span>
+          )}
           <br />
           <a className="text-brand-700 underline" href={`mailto:${l.email}`}>
             {l.email}
