@@ -8,7 +8,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { LeadListItem } from '../../features/leads/contract.ts';
 // From the statuses, not the contract: the contract's schemas (zod) are not the list's to load.
-import { callFilters, DOWNLOAD_ONLY, leadForms, leadStates } from '../../lib/statuses.ts';
+import { callFilters, DOWNLOAD_ONLY, leadForms, leadStages, leadStates, stageLabels } from '../../lib/statuses.ts';
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
@@ -178,6 +178,13 @@ export function LeadsTab({
           onChange={(state) => set({ state })}
           options={leadStates}
           optionLabel={(s) => stateLabel[s]}
+        />
+        <FilterSelect
+          label="Deal"
+          value={filters.stage}
+          onChange={(stage) => set({ stage })}
+          options={leadStages}
+          optionLabel={(s) => (s === 'won' ? 'Won (clients)' : stageLabels[s])}
         />
         <FilterSelect
           label="Form"

@@ -19,6 +19,8 @@ export const PIPELINE_LABELS = [
   'Save the deal',
   'Change the deal',
   'Client',
+  'Deal',
+  'Won (clients)',
   'Stale',
   'Stage settings',
   'Save stage settings',

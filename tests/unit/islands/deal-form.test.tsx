@@ -10,7 +10,18 @@ import { DealCard } from '../../../src/islands/admin/DealCard.tsx';
 import LeadPage from '../../../src/islands/admin/LeadPage.tsx';
 import { LeadsTab } from '../../../src/islands/admin/LeadsTab.tsx';
 import { button, click, edit, json } from './report-harness.tsx';
-import { LEAD, REPLY_TO, editor, lead, mount, posts, type, useLeadsTests } from './leads-harness.tsx';
+import {
+  LEAD,
+  REPLY_TO,
+  editor,
+  labelled,
+  lead,
+  leadUrls,
+  mount,
+  posts,
+  type,
+  useLeadsTests,
+} from './leads-harness.tsx';
 import { staffMe } from './staff-me.ts';
 
 useLeadsTests();
@@ -122,6 +133,23 @@ describe('the deal form', () => {
     await vi.waitFor(() => expect(el.querySelector(`[data-lead="${LEAD}"]`)).not.toBeNull());
     expect(el.querySelector(`[data-lead="${LEAD}"] [data-lead-client]`)!.textContent).toBe('Client');
     expect(el.querySelector('[data-lead="lead-2"] [data-lead-client]')).toBeNull();
+  });
+
+  it('filters the list by the deal’s stage, Won being the clients', async () => {
+    const { el, calls } = await mount(<LeadsTab me={editor()} view={{ key: 0, openId: null }} />);
+    await vi.waitFor(() => expect(el.querySelector(`[data-lead="${LEAD}"]`)).not.toBeNull());
+    const deal = labelled<HTMLSelectElement>(el, 'Deal');
+    expect([...deal.options].map((o) => o.text)).toEqual([
+      'All',
+      'New',
+      'Qualified',
+      'Call booked',
+      'Proposal sent',
+      'Won (clients)',
+      'Lost',
+    ]);
+    await edit(deal, 'won');
+    await vi.waitFor(() => expect(leadUrls(calls)).toContain('/api/admin/leads?stage=won'));
   });
 });
 
