@@ -122,7 +122,11 @@ export const leads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('leads_stage_idx').on(t.stage, t.stageEnteredAt),
+    // The board's columns, the stale deals and the open pipeline's totals read it in stage-entered order, and the
+    // value and owner they need from it alone (docs/decisions/0047-pipeline.md); spam is never on the board.
+    index('leads_pipeline_idx')
+      .on(t.stage, t.stageEnteredAt, t.id, t.dealValue, t.ownerId)
+      .where(sql`is_spam = false`),
     uniqueIndex('leads_email_key_idx').on(t.emailKey),
     uniqueIndex('leads_reply_token_idx').on(t.replyToken),
     index('leads_activity_idx').on(t.lastActivityAt, t.id),

@@ -116,7 +116,9 @@ test('an editor drags a deal to Proposal sent, then marks it Won by keyboard; ti
     'Qualified → Proposal sent; value No value',
     'Proposal sent → Won; value No value → $12,345',
   ]);
-  await expect(page.locator('[data-lead-deal]')).toHaveText('Won, $12,345 (moved in the Pipeline tab)');
+  await expect(page.locator('[data-lead-deal]')).toHaveText('Won, $12,345');
+  // Won reads as a client.
+  await expect(page.locator('[data-lead-client]')).toHaveText('Deal won: kept past the retention period');
   await signOut(page);
 
   // The Audit Log shows both; the Dashboard's won value for the lead's source includes it.
@@ -133,5 +135,18 @@ test('an editor drags a deal to Proposal sent, then marks it Won by keyboard; ti
   const bySource = page.locator('figure[data-figure="won-by-source"]');
   await expect(bySource.getByRole('row', { name: new RegExp(source) })).toHaveText(
     new RegExp(`${source}\\s*1\\s*12345`),
+  );
+
+  // Reopened on the lead's page with an expected close date: back on the board, no longer a client.
+  await page.goto(`/admin?lead=${leadId}`);
+  await page.getByRole('button', { name: 'Change the deal' }).click();
+  const deal = page.getByRole('form', { name: `The deal of ${name}` });
+  await deal.getByRole('combobox', { name: 'Stage' }).selectOption('proposal');
+  await deal.getByLabel('Expected close date').fill('2027-03-31');
+  await deal.getByRole('button', { name: 'Save the deal' }).click();
+  await expect(page.locator('[data-lead-deal]')).toHaveText('Proposal sent, $12,345, expected to close 2027-03-31');
+  await expect(page.locator('[data-lead-client]')).toHaveCount(0);
+  await expect(page.locator('[data-stage-change]').last()).toHaveText(
+    'Won → Proposal sent; value $12,345; expected to close 2027-03-31',
   );
 });

@@ -4,6 +4,7 @@ import { UTM_MAX } from '../../lib/attribution.ts';
 import { invalidFields } from '../../server/errors.ts';
 import { readListQuery } from '../../server/list-query.ts';
 import { callFilters, DOWNLOAD_ONLY, leadForms, type CallFilter, type LeadForm, type LeadState } from './contract.ts';
+import { leadStages, type LeadStage } from '../../lib/statuses.ts';
 
 export interface LeadQuery {
   q: string;
@@ -24,10 +25,12 @@ export interface LeadQuery {
   replied?: boolean;
   /** `booked`: a call on the calendar; `missed`: one cancelled or missed, none booked since (`?call=`). */
   call?: CallFilter | null;
+  /** The deal's stage (`?stage=`; `won`: the clients; docs/decisions/0047-pipeline.md). */
+  stage?: LeadStage | null;
 }
 
 /**
- * The filters of `?q=&owner=&state=&replied=&form=&source=&campaign=&spam=&page=`; `owner=mine` is the signed-in staff
+ * The filters of `?q=&owner=&state=&stage=&replied=&form=&source=&campaign=&spam=&page=`; `owner=mine` is the signed-in staff
  * member, `source=unrecorded` the leads from before attribution. A value that cannot be one is a 422 naming the
  * parameter.
  */
@@ -50,10 +53,13 @@ export function leadsQuery(url: URL, viewerId: string, now = new Date()): LeadQu
   if (replied && replied !== 'true') fields.replied = 'Use true (the leads that replied and wait on us)';
   const call = get('call');
   if (call && !(callFilters as readonly string[]).includes(call)) fields.call = `Use ${callFilters.join(' or ')}`;
+  const stage = get('stage');
+  if (stage && !(leadStages as readonly string[]).includes(stage)) fields.stage = `Use ${leadStages.join(', ')}`;
   if (Object.keys(fields).length) throw invalidFields(fields, 'Some filters are not valid.');
   return {
     replied: replied === 'true',
     call: (call || null) as CallFilter | null,
+    stage: (stage || null) as LeadStage | null,
     q: base.q,
     spam: base.spam,
     page: base.page,

@@ -59,6 +59,7 @@ function where(db: Db, query: LeadQuery): SQL | undefined {
     query.source === UNRECORDED ? isNull(l.source) : query.source ? eq(l.source, query.source) : undefined,
     query.campaign ? sql`${l.attribution}->>'utmCampaign' = ${query.campaign}` : undefined,
     query.call ? callWhere(db, query.call, query.now) : undefined,
+    query.stage ? eq(l.stage, query.stage) : undefined,
   );
 }
 

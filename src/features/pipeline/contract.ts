@@ -167,6 +167,8 @@ export interface BoardCard {
   company: string;
   email: string;
   value: number | null;
+  /** The expected close date (`YYYY-MM-DD`), or null. */
+  expectedCloseOn: string | null;
   owner: { id: string; name: string; email: string } | null;
   source: string | null;
   stage: LeadStage;

@@ -5,7 +5,7 @@
  * account no longer staff (`workingOwner`), go to the staff inbox. The outbox key holds the day and the recipient,
  * so a second run in the hour sends nothing twice.
  */
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { site } from '../../config/site.ts';
 import type { Db } from '../../db/client.ts';
 import { leads as l } from '../../db/schema.ts';
@@ -14,6 +14,7 @@ import { AGENCY_TIME_ZONE } from '../../lib/agency-days.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { linkify, tableMail, type Mail } from '../../server/mail/templates.ts';
 import { stageLabels, type OpenStage } from './contract.ts';
+import { notSpam } from './board.ts';
 import { stageSettings } from './settings.ts';
 
 /** The hour, in the agency's time zone, at which the day's stale deals are mailed. */
@@ -29,6 +30,7 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 
 interface StaleDeal {
   id: string;
+  /** The person's name, company and address: empty past their owner's first STALE_PER_MAIL (only counted). */
   name: string;
   company: string;
   email: string;
@@ -39,25 +41,21 @@ interface StaleDeal {
   value: number | null;
 }
 
-/** Every open deal idle in its stage past the stage's threshold at `now` (spam aside), longest idle first. */
+/**
+ * Every open deal idle in its stage past the stage's threshold at `now` (spam aside), longest idle first. Each
+ * stage is read from `leads_pipeline_idx` alone (stage, stage entered, id, value, owner: an index-only range, never
+ * the table), and the name, company and address only of the deals a mail can name: each owner's first
+ * STALE_PER_MAIL (a recipient's mail names its first of the deals of the owners it stands for, which are among
+ * those). The others have them empty: they are only counted.
+ */
 export async function staleDeals(db: Db, now = new Date()): Promise<StaleDeal[]> {
   const settings = await stageSettings(db);
   const perStage = await Promise.all(
     settings.map(async ({ stage, staleDays }) => {
       const rows = await db
-        .select({
-          id: l.id,
-          name: l.name,
-          company: l.company,
-          email: l.email,
-          ownerId: l.ownerId,
-          stageEnteredAt: l.stageEnteredAt,
-          value: l.dealValue,
-        })
+        .select({ id: l.id, ownerId: l.ownerId, stageEnteredAt: l.stageEnteredAt, value: l.dealValue })
         .from(l)
-        .where(
-          and(eq(l.stage, stage), eq(l.isSpam, false), lt(l.stageEnteredAt, new Date(now.getTime() - staleDays * DAY))),
-        )
+        .where(and(eq(l.stage, stage), notSpam, lt(l.stageEnteredAt, new Date(now.getTime() - staleDays * DAY))))
         .orderBy(asc(l.stageEnteredAt), asc(l.id))
         .limit(STALE_READ);
       return rows.map(({ stageEnteredAt, ...row }) => ({
@@ -68,7 +66,26 @@ export async function staleDeals(db: Db, now = new Date()): Promise<StaleDeal[]>
       }));
     }),
   );
-  return perStage.flat().sort((a, b) => b.days - a.days || a.id.localeCompare(b.id));
+  const deals = perStage.flat().sort((a, b) => b.days - a.days || a.id.localeCompare(b.id));
+  const perOwner = new Map<string | null, number>();
+  const named = deals.flatMap((d) => {
+    const n = (perOwner.get(d.ownerId) ?? 0) + 1;
+    perOwner.set(d.ownerId, n);
+    return n <= STALE_PER_MAIL ? [d.id] : [];
+  });
+  const people = named.length
+    ? await db
+        .select({ id: l.id, name: l.name, company: l.company, email: l.email })
+        .from(l)
+        .where(inArray(l.id, named))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return deals.map((d) => ({
+    ...d,
+    name: byId.get(d.id)?.name ?? '',
+    company: byId.get(d.id)?.company ?? '',
+    email: byId.get(d.id)?.email ?? '',
+  }));
 }
 
 /** One recipient's mail: their stale deals (at most STALE_PER_MAIL), each with its stage, days, value and link. */

@@ -65,7 +65,7 @@ export async function sweepRetention(
   const due = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(and(lt(leads.lastActivityAt, cutoff), eq(leads.isClient, false)))
+    .where(and(lt(leads.lastActivityAt, cutoff), eq(leads.isClient, false), ne(leads.stage, 'won')))
     .limit(500);
   let erasedLeads = 0;
   for (const { id } of due) {

@@ -14,10 +14,11 @@ import { buttonClass } from '../../lib/ui/button.ts';
 import { api } from './api.ts';
 import { Badge } from './Badge.tsx';
 import { dayTime } from './format.ts';
-import { originOf, personOf, staffLabel } from './lead-format.ts';
+import { clientLabel, isClient, originOf, personOf, staffLabel } from './lead-format.ts';
 import { leadKey } from './lead-queries.ts';
 import { ElsewhereForm, NoteForm, OwnerForm, ReplyForm } from './LeadForms.tsx';
 import { LeadDetailsForm } from './LeadDetailsForm.tsx';
+import { LeadDealForm } from './DealForm.tsx';
 import { LeadPrivacy } from './LeadPrivacy.tsx';
 import { lostLabel, stageLabel, usd } from './pipeline-format.ts';
 import { LeadResponse, MailTrouble } from './LeadResponse.tsx';
@@ -80,6 +81,7 @@ export default function LeadPage({ id, me, onBack }: { id: string; me: Me; onBac
       </div>
       {d && canEdit && <OwnerForm lead={d.lead} me={me} />}
       {d && canEdit && <LeadDetailsForm lead={d.lead} />}
+      {d && canEdit && <LeadDealForm deal={{ ...d.lead, name: personOf(d.lead) }} />}
       {d && <Requests detail={d} onReport={setReportId} />}
       {d && <Timeline detail={d} me={me} canEdit={canEdit} />}
       {d && canEdit && (
@@ -117,7 +119,7 @@ function LeadFacts({ lead }: { lead: Lead }) {
         <span data-lead-deal={lead.stage}>
           {stageLabel(lead.stage)}, {usd(lead.value)}
           {lead.expectedCloseOn && `, expected to close ${lead.expectedCloseOn}`}
-          {lead.lostReason && `: ${lostLabel(lead.lostReason, lead.lostNote)}`} (moved in the Pipeline tab)
+          {lead.lostReason && `: ${lostLabel(lead.lostReason, lead.lostNote)}`}
         </span>,
       )}
       {(lead.undeliverableReason || lead.complained) && row('Mail', <MailTrouble lead={lead} />)}
@@ -129,7 +131,7 @@ function LeadFacts({ lead }: { lead: Lead }) {
       {lead.attribution?.utmTerm && row('Campaign term', lead.attribution.utmTerm)}
       {lead.attribution?.utmContent && row('Campaign content', lead.attribution.utmContent)}
       {lead.isSpam && row('Spam', 'Every request was flagged as spam')}
-      {lead.isClient && row('Client', 'Kept past the retention period')}
+      {isClient(lead) && row('Client', <span data-lead-client>{clientLabel(lead)}</span>)}
     </dl>
   );
 }

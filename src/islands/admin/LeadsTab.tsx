@@ -8,7 +8,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { LeadListItem } from '../../features/leads/contract.ts';
 // From the statuses, not the contract: the contract's schemas (zod) are not the list's to load.
-import { callFilters, DOWNLOAD_ONLY, leadForms, leadStates } from '../../lib/statuses.ts';
+import { callFilters, DOWNLOAD_ONLY, leadForms, leadStages, leadStates, stageLabels } from '../../lib/statuses.ts';
 import type { Json } from '../../lib/json.ts';
 import { buttonClass } from '../../lib/ui/button.ts';
 import { actionsColumn, DataTable, type Column } from '../ui/DataTable.tsx';
@@ -18,6 +18,7 @@ import {
   callFilterLabel,
   formFilterLabel,
   formLabel,
+  isClient,
   originOf,
   personOf,
   staffLabel,
@@ -107,6 +108,11 @@ export function LeadsTab({
         <>
           <span className="font-medium">{l.name || '—'}</span>
           {l.isSpam && <span className="ml-2 text-xs font-semibold text-red-700">Spam</span>}
+          {isClient(l) && (
+            <span data-lead-client className="ml-2 text-xs font-semibold text-emerald-800">
+              Client
+            </span>
+          )}
           <br />
           <a className="text-brand-700 underline" href={`mailto:${l.email}`}>
             {l.email}
@@ -172,6 +178,13 @@ export function LeadsTab({
           onChange={(state) => set({ state })}
           options={leadStates}
           optionLabel={(s) => stateLabel[s]}
+        />
+        <FilterSelect
+          label="Deal"
+          value={filters.stage}
+          onChange={(stage) => set({ stage })}
+          options={leadStages}
+          optionLabel={(s) => (s === 'won' ? 'Won (clients)' : stageLabels[s])}
         />
         <FilterSelect
           label="Form"

@@ -23,6 +23,8 @@ export interface Filters {
   replied: boolean;
   /** Leads only: `booked` (a call on the calendar) or `missed` (cancelled or no-show; docs/decisions/0046). */
   call: string;
+  /** Leads only: the deal's stage (leadStages; `won`: the clients). */
+  stage: string;
   page: number;
 }
 
@@ -39,6 +41,7 @@ export const emptyFilters: Filters = {
   campaign: '',
   replied: false,
   call: '',
+  stage: '',
   page: 1,
 };
 

@@ -47,3 +47,14 @@ export const originOf = (lead: Pick<Json<LeadListItem>, 'source' | 'attribution'
 
 /** The person's name as a heading says it: their name, or their address when they gave none. */
 export const personOf = (lead: Json<LeadListItem>): string => lead.name || lead.email;
+
+/**
+ * Whether the lead reads as a client: its deal is won (reopening it undoes that), or an admin marked it one. Either
+ * keeps it past the retention period (docs/privacy.md).
+ */
+export const isClient = (lead: Pick<Json<LeadListItem>, 'isClient' | 'stage'>): boolean =>
+  lead.isClient || lead.stage === 'won';
+
+/** Why the lead is a client, in the words of its page. */
+export const clientLabel = (lead: Pick<Json<LeadListItem>, 'isClient' | 'stage'>): string =>
+  lead.stage === 'won' ? 'Deal won: kept past the retention period' : 'Kept past the retention period';

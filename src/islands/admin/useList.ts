@@ -31,6 +31,7 @@ export const filterQuery = (f: Filters, page = true) =>
     campaign: f.campaign.trim(),
     replied: f.replied ? 'true' : undefined,
     call: f.call,
+    stage: f.stage,
     page: page && f.page > 1 ? f.page : undefined,
   });
 

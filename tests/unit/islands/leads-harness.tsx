@@ -32,6 +32,13 @@ export const lead = (values: Record<string, unknown> = {}) => ({
   responseDueAt: '2026-03-02T09:00:00.000Z',
   firstResponseAt: null,
   lastResponseAt: null,
+  isClient: false,
+  stage: 'new',
+  stageEnteredAt: '2026-03-01T09:00:00.000Z',
+  value: null,
+  expectedCloseOn: null,
+  lostReason: null,
+  lostNote: '',
   ...values,
 });
 

@@ -138,9 +138,23 @@ describe('GET /api/admin/leads', () => {
   });
 
   it('refuses a filter that cannot be one with a 422 naming it', async () => {
-    const res = await request(leadsFn, 'GET', '/api/admin/leads?state=late&form=fax');
+    const res = await request(leadsFn, 'GET', '/api/admin/leads?state=late&form=fax&stage=closed');
     expect(res.status).toBe(422);
-    expect((await errorOf(res)).fields).toEqual({ state: expect.any(String), form: expect.any(String) });
+    expect((await errorOf(res)).fields).toEqual({
+      state: expect.any(String),
+      form: expect.any(String),
+      stage: 'Use new, qualified, call, proposal, won, lost',
+    });
+  });
+
+  // docs/decisions/0047-pipeline.md: `?stage=won` lists the clients.
+  it('filters by the deal’s stage', async () => {
+    const ann = await addMessage(handle, { name: 'Ann', email: 'ann@helix.example' }, 30);
+    await addMessage(handle, { name: 'Bea', email: 'bea@lab.example' }, 20);
+    await handle.db.update(leads).set({ stage: 'won' }).where(eq(leads.id, ann.leadId));
+    expect(await emails('?stage=won')).toEqual(['ann@helix.example']);
+    expect(await emails('?stage=new')).toEqual(['bea@lab.example']);
+    expect(await emails('?stage=lost')).toEqual([]);
   });
 
   it('exports the current view as CSV', async () => {

@@ -57,7 +57,13 @@ describe('the board', () => {
   });
 
   it('has a column per open stage with its count and value; the longest in the stage first, stale past the threshold', async () => {
-    await lead('Ann', { stage: 'proposal', dealValue: 12000, stageEnteredAt: daysAgo(15), ownerId: staff.editor.id });
+    await lead('Ann', {
+      stage: 'proposal',
+      dealValue: 12000,
+      expectedCloseOn: '2026-12-15',
+      stageEnteredAt: daysAgo(15),
+      ownerId: staff.editor.id,
+    });
     await lead('Bob', { stage: 'proposal', dealValue: 3000, stageEnteredAt: daysAgo(14), source: 'linkedin' });
     await lead('Cy', { stage: 'qualified', stageEnteredAt: daysAgo(2) });
     await lead('Spam', { stage: 'qualified', isSpam: true });
@@ -71,9 +77,9 @@ describe('the board', () => {
     ]);
     const proposal = board.columns[3]!.cards;
     // 15 days in a stage of 14 is stale; 14 days is not yet.
-    expect(proposal.map((c) => [c.name, c.daysInStage, c.stale])).toEqual([
-      ['Ann', 15, true],
-      ['Bob', 14, false],
+    expect(proposal.map((c) => [c.name, c.daysInStage, c.stale, c.expectedCloseOn])).toEqual([
+      ['Ann', 15, true, '2026-12-15'],
+      ['Bob', 14, false, null],
     ]);
     expect(proposal[0]!.owner).toMatchObject({ id: staff.editor.id, email: staff.editor.email });
 

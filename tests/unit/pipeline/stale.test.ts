@@ -89,4 +89,30 @@ describe('stale deals', () => {
     expect((await post(`/api/admin/leads/${ann.id}/erase`, { confirm: ann.email })).status).toBe(200);
     expect(await handle.db.$count(mailOutbox, eq(mailOutbox.to, staff.editor.email))).toBe(0);
   });
+
+  it('names an owner’s 20 longest idle and counts the rest; only those 20 are read with their names', async () => {
+    for (let i = 1; i <= 22; i++) {
+      await deal(`Deal ${i}`, { stage: 'new', stageEnteredAt: daysAgo(8 + i), ownerId: staff.editor.id });
+    }
+    await deal('Nobody’s', { stage: 'new', stageEnteredAt: daysAgo(9) });
+    const deals = await staleDeals(handle.db, RUN);
+    expect(deals.map((d) => d.days)).toEqual([
+      30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 9,
+    ]);
+    // The editor's 20 longest idle are named, the 2 past them only counted; nobody's own first is named.
+    const editors = deals.filter((d) => d.ownerId === staff.editor.id);
+    expect(editors.slice(0, 20).map((d) => d.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Deal ${22 - i}`));
+    expect(editors.slice(20).map((d) => [d.name, d.email])).toEqual([
+      ['', ''],
+      ['', ''],
+    ]);
+    expect(deals.find((d) => d.ownerId === null)!.name).toBe('Nobody’s');
+
+    expect(await queueStaleDeals(handle.db, workingOwner, RUN)).toEqual({ day: '2026-11-10', queued: 2 });
+    const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, staff.editor.email));
+    expect(mail!.subject).toBe('22 stale deals in the pipeline');
+    expect(mail!.textBody).toContain('Deal 3: New for 11 days');
+    expect(mail!.textBody).not.toContain('Deal 2:');
+    expect(mail!.textBody).toContain('2 more on the board');
+  });
 });

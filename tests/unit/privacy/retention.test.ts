@@ -66,6 +66,21 @@ describe('the retention sweep', () => {
     expect(await leadIds()).not.toContain(seeded.leadId);
   });
 
+  it('keeps a won deal’s lead however old (a client), and erases it once the deal is reopened', async () => {
+    const seeded = await seedPeople(handle);
+    signIn('editor');
+    const stage = (body: object) => request(leadsFn, 'POST', `/api/admin/leads/${seeded.leadId}/stage`, body);
+    expect((await stage({ stage: 'won', value: 5000 })).status).toBe(200);
+    await lastActive(seeded.leadId, new Date(now.getTime() - 5 * 365 * day));
+    expect((await sweepRetention(handle.db, stores(), now, 24)).erasedLeads).toBe(0);
+    expect(await leadIds()).toContain(seeded.leadId);
+
+    expect((await stage({ stage: 'proposal' })).status).toBe(200);
+    await lastActive(seeded.leadId, new Date(now.getTime() - 5 * 365 * day));
+    expect((await sweepRetention(handle.db, stores(), now, 24)).erasedLeads).toBe(1);
+    expect(await leadIds()).not.toContain(seeded.leadId);
+  });
+
   it('retries blob deletions an earlier erasure left queued', async () => {
     await documents().set('orphan-submission/1.pdf', new Blob(['%PDF-1.7']));
     await handle.db.insert(blobDeletions).values({

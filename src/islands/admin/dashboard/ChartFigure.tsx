@@ -1,7 +1,7 @@
 /**
  * One dashboard figure: its caption, the chart (hidden from screen readers), and the table of the chart's numbers,
  * which screen readers always reach and sighted users open with "Show table"; "Download CSV" saves exactly that
- * table. A figure without a chart (top pages, campaigns) shows its table at once.
+ * table. A figure without a chart (top pages, campaigns) shows its table at once. And the headline cards (Cards).
  */
 import { useId, useState, type ReactNode } from 'react';
 import { buttonClass } from '../../../lib/ui/button.ts';
@@ -105,5 +105,36 @@ export function ChartFigure({
         )}
       </div>
     </figure>
+  );
+}
+
+/**
+ * The headline figures above the charts (the Dashboard's and the revenue's): a card each, its label, its value and
+ * a line of detail. `columns` is the widest screen's number of columns.
+ */
+export function Cards({
+  label,
+  cards,
+  columns,
+  className = '',
+}: {
+  label: string;
+  cards: { label: string; value: string; detail: string }[];
+  columns: 3 | 4;
+  className?: string;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      className={`grid gap-3 sm:grid-cols-2 ${columns === 3 ? 'xl:grid-cols-3' : 'xl:grid-cols-4'} ${className}`}
+    >
+      {cards.map((card) => (
+        <li key={card.label} data-card={card.label} className="rounded-lg border border-slate-200 bg-white p-4">
+          <p className="text-sm font-medium text-slate-600">{card.label}</p>
+          <p className="mt-1 text-2xl font-bold text-ink">{card.value}</p>
+          <p className="mt-1 text-sm text-slate-600">{card.detail}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -13,7 +13,7 @@ import { api, ApiError, query } from '../api.ts';
 import { day } from '../format.ts';
 import { FunnelChart, WeekChart } from './Charts.tsx';
 import { RevenueFigures } from './RevenueFigures.tsx';
-import { ChartFigure } from './ChartFigure.tsx';
+import { Cards, ChartFigure } from './ChartFigure.tsx';
 import { DEFAULT_PERIOD, periodRange, type Period } from './period.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import * as series from './series.ts';
@@ -75,15 +75,7 @@ function Figures({ data }: { data: DashboardReply }) {
   const common = { period };
   return (
     <>
-      <ul aria-label="Headline figures" className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {series.cards(data.totals).map((card) => (
-          <li key={card.label} data-card={card.label} className="rounded-lg border border-slate-200 bg-white p-4">
-            <p className="text-sm font-medium text-slate-600">{card.label}</p>
-            <p className="mt-1 text-2xl font-bold text-ink">{card.value}</p>
-            <p className="mt-1 text-sm text-slate-600">{card.detail}</p>
-          </li>
-        ))}
-      </ul>
+      <Cards label="Headline figures" cards={series.cards(data.totals)} columns={3} className="mt-4" />
       <div className="mt-6 grid gap-4 xl:grid-cols-2">
         <ChartFigure
           {...common}

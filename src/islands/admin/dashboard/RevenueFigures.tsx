@@ -2,7 +2,7 @@
 import type { RevenueFigures as Revenue } from '../../../features/pipeline/contract.ts';
 import { usd } from '../pipeline-format.ts';
 import { BarList } from './Charts.tsx';
-import { ChartFigure } from './ChartFigure.tsx';
+import { Cards, ChartFigure } from './ChartFigure.tsx';
 import * as series from './revenue-series.ts';
 
 export function RevenueFigures({ revenue, period }: { revenue: Revenue; period: { from: string; to: string } }) {
@@ -38,15 +38,7 @@ export function RevenueFigures({ revenue, period }: { revenue: Revenue; period: 
       <h3 id="revenue-title" className="text-lg font-semibold text-ink">
         Pipeline and revenue
       </h3>
-      <ul aria-label="Revenue figures" className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        {series.revenueCards(revenue).map((card) => (
-          <li key={card.label} data-card={card.label} className="rounded-lg border border-slate-200 bg-white p-4">
-            <p className="text-sm font-medium text-slate-600">{card.label}</p>
-            <p className="mt-1 text-2xl font-bold text-ink">{card.value}</p>
-            <p className="mt-1 text-sm text-slate-600">{card.detail}</p>
-          </li>
-        ))}
-      </ul>
+      <Cards label="Revenue figures" cards={series.revenueCards(revenue)} columns={4} className="mt-3" />
       <div className="mt-4 grid gap-4 xl:grid-cols-2">
         <ChartFigure
           period={period}
