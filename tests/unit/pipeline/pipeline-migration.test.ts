@@ -11,36 +11,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/client.ts';
-import { openDatabase } from '../../../src/db/embedded.ts';
+import { unmigratedDatabase } from '../unmigrated-database.ts';
 import { applyMigrations, migrationsDir, readMigrations } from '../../../src/db/migrate.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 const scratch = `pipeline_migration_${process.pid}`;
 let db: Db;
 let close: () => Promise<void> = async () => {};
 
 /** A database of its own, not yet migrated. */
 async function freshDatabase(): Promise<void> {
-  if (serverUrl) {
-    const admin = await openDatabase({ url: serverUrl });
-    await admin.db.execute(sql.raw(`drop database if exists ${scratch}`));
-    await admin.db.execute(sql.raw(`create database ${scratch}`));
-    const url = new URL(serverUrl);
-    url.pathname = `/${scratch}`;
-    const handle = await openDatabase({ url: url.toString() });
-    db = handle.db;
-    close = async () => {
-      await handle.close();
-      await admin.db.execute(sql.raw(`drop database if exists ${scratch}`));
-      await admin.close();
-    };
-    return;
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create();
-  db = drizzle(client) as unknown as Db;
-  close = () => client.close();
+  ({ db, close } = await unmigratedDatabase(scratch));
 }
 
 const rows = async <T>(query: string) => ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
