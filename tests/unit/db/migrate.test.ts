@@ -55,6 +55,7 @@ describe('the committed migrations', () => {
       '0015_review_fixes',
       '0016_bookings',
       '0017_pipeline',
+      '0019_visits',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -80,6 +81,7 @@ describe('the committed migrations', () => {
       '0015_review_fixes',
       '0016_bookings',
       '0017_pipeline',
+      '0019_visits',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });
