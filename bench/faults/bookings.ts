@@ -11,7 +11,7 @@ import { like } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { bookingEvents, bookings, leads, mailOutbox } from '../../src/db/schema.ts';
 import { calendlyBody, calendlyInviteeUri, signCalendly } from '../../scripts/lib/scheduler-stand-in.ts';
-import { tallyAnswers, type Verdict } from './checker.ts';
+import { tallyAnswers, tallyMail, type Verdict } from './checker.ts';
 import { sendAttempt, type Attempt, type LoadPlan } from './clients.ts';
 import type { Delivery } from './mail-provider.ts';
 
@@ -173,19 +173,7 @@ export async function checkBookings(
     }
   }
 
-  const deliveredKeys = new Set(deliveries.map((d) => d.key));
-  let mailLost = 0;
-  for (const mail of outbox) {
-    if (mail.status === 'sent' && deliveredKeys.has(mail.idempotencyKey)) continue;
-    mailLost++;
-    note(`mail ${mail.idempotencyKey}: ${mail.status} after ${mail.attempts} attempts`);
-  }
-  let mailDuplicated = 0;
-  for (const [, copies] of Map.groupBy(deliveries, (d) => `${d.to}\n${d.subject}\n${d.text}`)) {
-    if (copies.length < 2) continue;
-    mailDuplicated += copies.length - 1;
-    note(`mail to ${copies[0]!.to} "${copies[0]!.subject}" delivered ${copies.length} times`);
-  }
+  const mailTally = tallyMail(outbox, deliveries, note);
   const { told, undocumented } = tallyAnswers(
     invitees.flatMap((i) => i.attempts),
     noAnswerExpected,
@@ -201,8 +189,8 @@ export async function checkBookings(
     mails: {
       queued: outbox.length,
       delivered: deliveries.filter((d) => d.key?.startsWith('booking-')).length,
-      lost: mailLost,
-      duplicated: mailDuplicated,
+      lost: mailTally.lost,
+      duplicated: mailTally.duplicated,
       keyless: deliveries.filter((d) => d.key === null).length,
     },
     undocumented,
