@@ -4,31 +4,16 @@
 import type { Config } from '@netlify/functions';
 import { visitSchema } from '../../src/features/funnel/contract.ts';
 import { countVisit, VISIT_BODY_BYTES, VISITS_RATE_LIMIT } from '../../src/features/funnel/visits.ts';
-import { answerOrFail, unavailable } from '../../src/server/errors.ts';
-import { checkOrigin, readJson } from '../../src/server/guards.ts';
-import { allowMethods, noContent, withErrors } from '../../src/server/http.ts';
-import { anonymousClientKey, limitedDb } from '../../src/server/rate-limit.ts';
+import { counterEndpoint } from '../../src/server/counter-endpoint.ts';
 
-export default withErrors(async (request, context) => {
-  const guard = allowMethods(request, ['POST']) ?? checkOrigin(request);
-  if (guard) return guard;
-  const failed = unavailable('The visit could not be counted just now.');
-  const db = await limitedDb(
-    `visits:${anonymousClientKey(context.ip)}`,
-    VISITS_RATE_LIMIT,
-    failed,
-    'Too many visits counted from your network.',
-  );
-  if (db instanceof Response) return db;
-  return answerOrFail(
-    async () => {
-      const touch = await readJson(request, visitSchema, VISIT_BODY_BYTES);
-      await countVisit(db, touch);
-      return noContent();
-    },
-    failed,
-    `[${context.requestId}] /api/visits: visit not counted`,
-  );
+export default counterEndpoint({
+  path: '/api/visits',
+  key: 'visits',
+  limit: VISITS_RATE_LIMIT,
+  schema: visitSchema,
+  maxBytes: VISIT_BODY_BYTES,
+  what: ['visit', 'visits'],
+  count: (db, touch) => countVisit(db, touch),
 });
 
 export const config: Config = { path: '/api/visits' };

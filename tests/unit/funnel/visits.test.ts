@@ -14,7 +14,7 @@ import {
   VISIT_COUNT_MONTHS,
   VISITS_RATE_LIMIT,
 } from '../../../src/features/funnel/visits.ts';
-import { call } from '../function-harness.ts';
+import { call, expectPublicPostGuards } from '../function-harness.ts';
 import { useTestDatabase } from '../test-db.ts';
 
 const handle = useTestDatabase({ empty: [visitDays, rateLimits] });
@@ -85,9 +85,7 @@ describe('POST /api/visits', () => {
   });
 
   it('refuses a foreign Origin, a missing one, and anything but POST, counting nothing', async () => {
-    expect((await send({ landingPath: '/' }, { origin: 'https://evil.example' })).status).toBe(403);
-    expect((await send({ landingPath: '/' }, { origin: null })).status).toBe(403);
-    expect((await send(undefined, { method: 'GET' })).status).toBe(405);
+    await expectPublicPostGuards(send, { landingPath: '/' });
     expect(await counts()).toEqual([]);
   });
 

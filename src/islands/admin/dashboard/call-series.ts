@@ -6,22 +6,15 @@ import type { DashboardReply } from '../../../features/dashboard/contract.ts';
 import { sourceLabel } from '../../../lib/lead-source.ts';
 import { percent, type Table } from './series.ts';
 
+/** The groupings of the calls and the funnel: each table's first column, and how a row's key is named in it. */
+export type Grouping = 'bySource' | 'byCampaign' | 'byLandingPage';
+const keyColumn = { bySource: 'Source', byCampaign: 'Campaign', byLandingPage: 'Landing page' } as const;
+const keyCell = (by: Grouping, key: string | null) => (by === 'bySource' ? sourceLabel(key) : (key ?? ''));
+
 /** The calls booked (docs/decisions/0046) by source, campaign or landing page, with how they stand. */
-export const callsBy = (reply: DashboardReply, by: 'bySource' | 'byCampaign' | 'byLandingPage'): Table => ({
-  columns: [
-    { bySource: 'Source', byCampaign: 'Campaign', byLandingPage: 'Landing page' }[by],
-    'Booked',
-    'Held',
-    'No-show',
-    'Cancelled',
-  ],
-  rows: reply.calls[by].map((r) => [
-    by === 'bySource' ? sourceLabel(r.key) : (r.key ?? ''),
-    r.booked,
-    r.held,
-    r.noShow,
-    r.cancelled,
-  ]),
+export const callsBy = (reply: DashboardReply, by: Grouping): Table => ({
+  columns: [keyColumn[by], 'Booked', 'Held', 'No-show', 'Cancelled'],
+  rows: reply.calls[by].map((r) => [keyCell(by, r.key), r.booked, r.held, r.noShow, r.cancelled]),
 });
 
 /** From visit to call held (decision 46): the period's visits, leads (a request or a booking), calls booked and held. */
@@ -43,17 +36,10 @@ export function visitsToCalls(reply: DashboardReply): { table: Table; steps: { l
 }
 
 /** The same funnel per source, campaign or landing page, most visits first. */
-export const visitFunnelBy = (reply: DashboardReply, by: 'bySource' | 'byCampaign' | 'byLandingPage'): Table => ({
-  columns: [
-    { bySource: 'Source', byCampaign: 'Campaign', byLandingPage: 'Landing page' }[by],
-    'Visits',
-    'Leads',
-    'Leads per 100 visits',
-    'Calls booked',
-    'Calls held',
-  ],
+export const visitFunnelBy = (reply: DashboardReply, by: Grouping): Table => ({
+  columns: [keyColumn[by], 'Visits', 'Leads', 'Leads per 100 visits', 'Calls booked', 'Calls held'],
   rows: reply.visitFunnel[by].map((r) => [
-    by === 'bySource' ? sourceLabel(r.key) : (r.key ?? ''),
+    keyCell(by, r.key),
     r.visits,
     r.leads,
     percent(r.leads, r.visits),
