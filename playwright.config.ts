@@ -71,7 +71,7 @@ export default defineConfig({
     {
       command: 'npm run serve',
       url: `${baseURL}/api/health`,
-      // Every test posts, signs in and walks the intake from 127.0.0.1: the per-address form, sign-in and funnel limits (tested in the unit
+      // Every test posts, signs in and walks the intake from 127.0.0.1: the per-address form, sign-in, funnel and visit limits (tested in the unit
       // tests) would stop the suite.
       env: {
         PORT: String(port),
@@ -79,6 +79,7 @@ export default defineConfig({
         FORM_RATE_LIMIT: '100000',
         SIGN_IN_RATE_LIMIT: '100000',
         FUNNEL_RATE_LIMIT: '100000',
+        VISITS_RATE_LIMIT: '100000',
         HEALTH_TOKEN: e2eHealthToken,
         // Replies come back (tests/e2e/mail-replies.spec.ts): the Receiving API is a stand-in the test starts.
         MAIL_REPLY_DOMAIN: e2eReplyDomain,

@@ -40,6 +40,7 @@ export const PROBES: Record<string, Probe> = {
   uploads: post('/api/uploads', 401, () => ({ idempotencyKey: randomUUID() })),
   downloads: get(`/downloads/${'x'.repeat(43)}`, 404),
   'intake-funnel': post('/api/intake-funnel', 422, () => ({})),
+  visits: post('/api/visits', 422, () => ({ landingPath: 'no-slash' })),
   auth: get('/api/auth/get-session', 200),
   blog: get('/blog', 200),
   report: get(`/report/${'x'.repeat(43)}`, 404),

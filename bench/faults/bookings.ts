@@ -11,8 +11,8 @@ import { like } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { bookingEvents, bookings, leads, mailOutbox } from '../../src/db/schema.ts';
 import { calendlyBody, calendlyInviteeUri, signCalendly } from '../../scripts/lib/scheduler-stand-in.ts';
-import { tallyAnswers, type Verdict } from './checker.ts';
-import { FUNCTION_LIMIT_MS, type Attempt, type LoadPlan } from './clients.ts';
+import { tallyAnswers, tallyMail, type Verdict } from './checker.ts';
+import { sendAttempt, type Attempt, type LoadPlan } from './clients.ts';
 import type { Delivery } from './mail-provider.ts';
 
 /** The signing key the bench's server is given (CALENDLY_WEBHOOK_SIGNING_KEY). */
@@ -92,37 +92,13 @@ export async function runBookings(plan: LoadPlan): Promise<Invitee[]> {
 }
 
 async function deliver(base: string, body: string, since: () => number): Promise<Attempt> {
-  const at = since();
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(`${base}/api/webhooks/calendly`, {
-      method: 'POST',
-      headers: signCalendly(BENCH_CALENDLY_KEY, body),
-      body,
-      signal: AbortSignal.timeout(FUNCTION_LIMIT_MS),
-    });
-    text = await response.text();
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    const told = (error as Error).name === 'TimeoutError' ? 'timeout' : cause === 'ECONNREFUSED' ? 'refused' : 'reset';
-    return { at, told, documented: false };
-  }
-  type Answer = { outcome?: string; error?: { code?: string } };
-  let parsed: Answer | null = null;
-  try {
-    parsed = JSON.parse(text) as Answer;
-  } catch {
-    // not JSON: undocumented
-  }
-  const retryAfter = response.headers.get('retry-after');
-  const code = parsed?.error?.code;
-  const documented =
-    !!parsed &&
-    !/\n\s+at |\.ts:\d+|\.mts:\d+/.test(text) &&
-    ((response.status === 200 && ['stored', 'duplicate'].includes(parsed.outcome ?? '')) ||
-      (response.status === 503 && !!retryAfter && !!code));
-  return { at, told: response.status, code, retryAfter, documented };
+  const told = await sendAttempt<{ outcome?: string }>(
+    `${base}/api/webhooks/calendly`,
+    { method: 'POST', headers: signCalendly(BENCH_CALENDLY_KEY, body), body },
+    since,
+    (response, parsed) => response.status === 200 && ['stored', 'duplicate'].includes(parsed.outcome ?? ''),
+  );
+  return told.attempt;
 }
 
 /**
@@ -197,19 +173,7 @@ export async function checkBookings(
     }
   }
 
-  const deliveredKeys = new Set(deliveries.map((d) => d.key));
-  let mailLost = 0;
-  for (const mail of outbox) {
-    if (mail.status === 'sent' && deliveredKeys.has(mail.idempotencyKey)) continue;
-    mailLost++;
-    note(`mail ${mail.idempotencyKey}: ${mail.status} after ${mail.attempts} attempts`);
-  }
-  let mailDuplicated = 0;
-  for (const [, copies] of Map.groupBy(deliveries, (d) => `${d.to}\n${d.subject}\n${d.text}`)) {
-    if (copies.length < 2) continue;
-    mailDuplicated += copies.length - 1;
-    note(`mail to ${copies[0]!.to} "${copies[0]!.subject}" delivered ${copies.length} times`);
-  }
+  const mailTally = tallyMail(outbox, deliveries, note);
   const { told, undocumented } = tallyAnswers(
     invitees.flatMap((i) => i.attempts),
     noAnswerExpected,
@@ -225,8 +189,8 @@ export async function checkBookings(
     mails: {
       queued: outbox.length,
       delivered: deliveries.filter((d) => d.key?.startsWith('booking-')).length,
-      lost: mailLost,
-      duplicated: mailDuplicated,
+      lost: mailTally.lost,
+      duplicated: mailTally.duplicated,
       keyless: deliveries.filter((d) => d.key === null).length,
     },
     undocumented,

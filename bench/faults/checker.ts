@@ -14,10 +14,12 @@
  */
 import { eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { contactMessages, idempotencyKeys, leads, mailOutbox } from '../../src/db/schema.ts';
+import { contactMessages, idempotencyKeys, leads, mailOutbox, type OutboxMail } from '../../src/db/schema.ts';
 import { storedSubmitKey } from '../../src/server/idempotency.ts';
 import type { Attempt, Submit } from './clients.ts';
 import type { Delivery } from './mail-provider.ts';
+
+type MailRow = Pick<OutboxMail, 'idempotencyKey' | 'status' | 'attempts'>;
 
 export interface Verdict {
   submits: number;
@@ -109,25 +111,8 @@ export async function check(
   });
 
   // Mail: every queued mail (a capped confirmation is never sent) received once by the provider, and marked sent.
-  const deliveredKeys = new Set(deliveries.map((d) => d.key));
   const toSend = outbox.filter((m) => m.status !== 'capped');
-  let mailLost = 0;
-  for (const mail of toSend) {
-    if (mail.status === 'sent' && deliveredKeys.has(mail.idempotencyKey)) continue;
-    mailLost++;
-    note(
-      `mail ${mail.idempotencyKey}: ${mail.status} after ${mail.attempts} attempts, provider ${deliveredKeys.has(mail.idempotencyKey) ? 'has it' : 'never got it'}`,
-    );
-  }
-  const sameMail = Map.groupBy(deliveries, (d) => `${d.to}\n${d.subject}\n${d.text}`);
-  let mailDuplicated = 0;
-  for (const [, copies] of sameMail) {
-    if (copies.length < 2) continue;
-    mailDuplicated += copies.length - 1;
-    note(
-      `mail to ${copies[0]!.to} "${copies[0]!.subject}" delivered ${copies.length} times (keys ${copies.map((c) => c.key).join(', ')})`,
-    );
-  }
+  const mailTally = tallyMail(toSend, deliveries, note);
 
   const { told, undocumented } = tallyAnswers(
     submits.flatMap((s) => s.attempts),
@@ -145,8 +130,8 @@ export async function check(
     mails: {
       queued: toSend.length,
       delivered: deliveries.length,
-      lost: mailLost,
-      duplicated: mailDuplicated,
+      lost: mailTally.lost,
+      duplicated: mailTally.duplicated,
       keyless: deliveries.filter((d) => d.key === null).length,
     },
     undocumented,
@@ -156,7 +141,36 @@ export async function check(
   };
 }
 
-/** Whether the outbox still holds mail to send (pending, not capped). */
+/**
+ * The mail of a scenario: lost, a mail of `toSend` the provider never received or that is not marked sent; duplicated,
+ * every copy past the first of one mail (the same recipient, subject and text) the provider received. The first
+ * few of each are noted.
+ */
+export function tallyMail(
+  toSend: MailRow[],
+  deliveries: Delivery[],
+  note: (line: string) => void,
+): { lost: number; duplicated: number } {
+  const deliveredKeys = new Set(deliveries.map((d) => d.key));
+  let lost = 0;
+  for (const mail of toSend) {
+    if (mail.status === 'sent' && deliveredKeys.has(mail.idempotencyKey)) continue;
+    lost++;
+    note(
+      `mail ${mail.idempotencyKey}: ${mail.status} after ${mail.attempts} attempts, provider ${deliveredKeys.has(mail.idempotencyKey) ? 'has it' : 'never got it'}`,
+    );
+  }
+  let duplicated = 0;
+  for (const [, copies] of Map.groupBy(deliveries, (d) => `${d.to}\n${d.subject}\n${d.text}`)) {
+    if (copies.length < 2) continue;
+    duplicated += copies.length - 1;
+    note(
+      `mail to ${copies[0]!.to} "${copies[0]!.subject}" delivered ${copies.length} times (keys ${copies.map((c) => c.key).join(', ')})`,
+    );
+  }
+  return { lost, duplicated };
+}
+
 /**
  * What the clients were told, most frequent first (`201 ×5012, 503 ×40`), and how many answers the API does not
  * document (no answer at all is allowed where the server itself was killed); the first three are noted.
@@ -175,6 +189,7 @@ export function tallyAnswers(
   return { told, undocumented: undocumented.length };
 }
 
+/** Whether the outbox still holds mail to send (pending, not capped). */
 export async function pendingMail(db: Db): Promise<number> {
   return db.$count(mailOutbox, eq(mailOutbox.status, 'pending'));
 }

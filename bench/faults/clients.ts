@@ -91,23 +91,39 @@ export async function runClients(plan: LoadPlan): Promise<Submit[]> {
 }
 
 async function post(base: string, body: string, since: () => number): Promise<{ attempt: Attempt; id?: string }> {
+  const told = await sendAttempt<{ id?: string }>(
+    `${base}/api/contact`,
+    { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body },
+    since,
+    (response, _parsed, code) => response.ok || (response.status >= 400 && response.status < 500 && !!code),
+  );
+  return { attempt: told.attempt, id: told.ok ? told.parsed?.id : undefined };
+}
+
+/**
+ * Sends one request of a bench client, waiting FUNCTION_LIMIT_MS at most, and says what it was told: the status, or
+ * no answer (`refused`, `reset`, `timeout`), the error code and Retry-After, and whether the answer is documented: a
+ * JSON body without a stack trace that `answered` accepts (the endpoint's own answers), or a 503 with Retry-After and
+ * a code. The parsed body comes back for the caller to read (an id, an outcome).
+ */
+export async function sendAttempt<Body extends object>(
+  url: string,
+  init: RequestInit,
+  since: () => number,
+  answered: (response: Response, parsed: Body & { error?: { code?: string } }, code: string | undefined) => boolean,
+): Promise<{ attempt: Attempt; ok: boolean; parsed: (Body & { error?: { code?: string } }) | null }> {
   const at = since();
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${base}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body,
-      signal: AbortSignal.timeout(FUNCTION_LIMIT_MS),
-    });
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(FUNCTION_LIMIT_MS) });
     text = await response.text();
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     const told = (error as Error).name === 'TimeoutError' ? 'timeout' : cause === 'ECONNREFUSED' ? 'refused' : 'reset';
-    return { attempt: { at, told, documented: false } };
+    return { attempt: { at, told, documented: false }, ok: false, parsed: null };
   }
-  type Answer = { id?: string; error?: { code?: string } };
+  type Answer = Body & { error?: { code?: string } };
   let parsed: Answer | null = null;
   try {
     parsed = JSON.parse(text) as Answer;
@@ -118,11 +134,6 @@ async function post(base: string, body: string, since: () => number): Promise<{ 
   const code = parsed?.error?.code;
   const stack = /\n\s+at |\.ts:\d+|\.mts:\d+/.test(text);
   const documented =
-    !!parsed &&
-    !stack &&
-    (response.ok ||
-      (response.status >= 400 && response.status < 500 && !!code) ||
-      (response.status === 503 && !!retryAfter && !!code));
-  const attempt: Attempt = { at, told: response.status, code, retryAfter, documented };
-  return { attempt, id: response.ok ? parsed?.id : undefined };
+    !!parsed && !stack && (answered(response, parsed, code) || (response.status === 503 && !!retryAfter && !!code));
+  return { attempt: { at, told: response.status, code, retryAfter, documented }, ok: response.ok, parsed };
 }

@@ -24,6 +24,7 @@ export const PUBLIC_ARCHIVE_LIMITS: Record<string, number> = Object.fromEntries(
     'uploads',
     'downloads',
     'intake-funnel',
+    'visits',
     'auth',
     'blog',
     'report',

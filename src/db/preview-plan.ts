@@ -227,6 +227,11 @@ export const PREVIEW_DATA: Record<string, TablePlan> = {
     why: 'the blog: public content the agency writes',
   },
   intake_funnel_days: { rows: 'keep', system: ['step'], why: 'counters per day: nobody in them' },
+  visit_days: {
+    rows: 'keep',
+    system: ['source', 'campaign', 'landing_path'],
+    why: 'visits counted per day, source, campaign and landing page: nobody in them',
+  },
   preview_data: { rows: 'keep', system: ['counts'], why: 'this record itself: how many rows of each table changed' },
   app_migrations: { rows: 'keep', system: ['name'], why: 'which migrations ran' },
   closed_deals: {

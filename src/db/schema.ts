@@ -937,6 +937,24 @@ export const intakeFunnelDays = pgTable(
 );
 
 /**
+ * The site's visits (docs/decisions/0046-bookings-from-the-schedulers.md): how many visits began each day in the
+ * agency's time zone, by the source derived from the first touch (src/lib/lead-source.ts), its `utm_campaign` and
+ * its landing path ('' where the visit had none). Counters only: no visitor, address, session or user agent is
+ * stored, so nobody can be followed through them; kept VISIT_COUNT_MONTHS, then swept by the daily housekeeping.
+ */
+export const visitDays = pgTable(
+  'visit_days',
+  {
+    day: date('day').notNull(),
+    source: text('source').notNull(),
+    campaign: text('campaign').notNull().default(''),
+    landingPath: text('landing_path').notNull().default(''),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.source, t.campaign, t.landingPath] })],
+);
+
+/**
  * A deploy preview's database is a copy of production's (docs/privacy.md, "Deploy previews"): the first
  * function to open it in a preview pseudonymises every person in it (src/db/preview-data.ts) and writes this
  * one row, so it runs once per database. Production never writes it.

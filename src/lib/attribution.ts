@@ -1,9 +1,9 @@
 /**
  * First-touch attribution (docs/decisions/0032-attribution-and-dashboard.md): where the visit that sent a form
- * began. On the first page of a visit the layout's script keeps it in `sessionStorage` (no cookie, no
- * identifier; nothing leaves the browser until a form is sent), and every public form sends it as `attribution`
- * with its answers (src/lib/forms/attribution.schema.ts validates it on both sides). A new tab or a closed
- * browser starts a new visit, as `sessionStorage` does.
+ * began. On the first page of a visit the layout's script keeps it in `sessionStorage` (no cookie, no identifier;
+ * before a form is sent only the visit's one anonymous count leaves the browser: visit-count.ts), and every public
+ * form sends it as `attribution` with its answers (src/lib/forms/attribution.schema.ts validates it on both sides).
+ * A new tab or a closed browser starts a new visit, as `sessionStorage` does.
  *
  * This module runs on every page, so it imports nothing heavier than itself (no zod).
  */
@@ -87,17 +87,23 @@ export function visitStorage(): Storage | null {
   }
 }
 
-/** Stores the first touch of the visit, unless a page of this visit already did. */
+/**
+ * Stores the first touch of the visit, unless a page of this visit already did. Returns it when this page began the
+ * visit (and so kept it), else null: the visit's one count goes then (visit-count.ts).
+ */
 export function rememberFirstTouch(
   location: string = window.location.href,
   referrer: string = document.referrer,
   store: Storage | null = visitStorage(),
-): void {
-  if (!store) return;
+): Attribution | null {
+  if (!store) return null;
   try {
-    if (store.getItem(FIRST_TOUCH_KEY) !== null) return;
-    store.setItem(FIRST_TOUCH_KEY, JSON.stringify(parseAttribution(location, referrer)));
+    if (store.getItem(FIRST_TOUCH_KEY) !== null) return null;
+    const touch = parseAttribution(location, referrer);
+    store.setItem(FIRST_TOUCH_KEY, JSON.stringify(touch));
+    return touch;
   } catch {
-    // A full or refused storage costs the attribution, never the page.
+    // A full or refused storage costs the attribution (and the count), never the page.
+    return null;
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Where a lead came from, end to end (issue 24, docs/decisions/0032-attribution-and-dashboard.md): a visitor lands
  * from a LinkedIn campaign, browses two more pages and sends the contact form; no cookie is set at any point; the
- * lead shows LinkedIn and the campaign, and the dashboard counts it. The intake counts a step once per visit.
+ * lead shows LinkedIn and the campaign, and the dashboard counts it, beside the visit the site counted once (with its
+ * first touch, no identifier). The intake counts a step once per visit.
  */
 import { eq, and, sql } from 'drizzle-orm';
 import { expect, test } from '@playwright/test';
-import { intakeFunnelDays, leads } from '../../src/db/schema.ts';
+import { intakeFunnelDays, leads, visitDays } from '../../src/db/schema.ts';
 import { withDb } from './db.ts';
 import { hydrated } from './helpers.ts';
 import { createStaff, signIn } from './portal.ts';
@@ -22,7 +23,32 @@ const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/
 
 test('a visitor from a LinkedIn campaign browses and writes, and no cookie is ever set', async ({ page, context }) => {
   test.setTimeout(60_000); // three pages and a submit: 10–25 s under load
-  await page.goto('/services/digital-marketing?utm_source=linkedin&utm_campaign=q4&token=never-kept');
+  // The visit is counted once, from its first page, with its first touch and nothing else (decision 46).
+  const landing = '/services/digital-marketing';
+  const visitsCounted = () =>
+    withDb(async (db) => {
+      const [row] = await db
+        .select({ count: visitDays.count })
+        .from(visitDays)
+        .where(
+          and(
+            eq(visitDays.day, sql`${today()}::date`),
+            eq(visitDays.source, 'linkedin'),
+            eq(visitDays.campaign, 'q4'),
+            eq(visitDays.landingPath, landing),
+          ),
+        );
+      return row?.count ?? 0;
+    });
+  const before = await visitsCounted();
+  const beacons: unknown[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/visits')) beacons.push(r.postDataJSON());
+  });
+  const counted = page.waitForResponse((r) => r.url().endsWith('/api/visits'));
+  await page.goto(`${landing}?utm_source=linkedin&utm_campaign=q4&token=never-kept`);
+  expect((await counted).status()).toBe(204);
+  expect(await visitsCounted()).toBe(before + 1);
   await hydrated(page);
   await page.goto('/about');
   expect(await context.cookies()).toEqual([]);
@@ -45,6 +71,9 @@ test('a visitor from a LinkedIn campaign browses and writes, and no cookie is ev
     utmCampaign: 'q4',
   });
   await expect(page.getByText('Your inquiry has been submitted!')).toBeVisible();
+  // Three pages, one visit: one count, which carried the first touch and nothing else.
+  expect(beacons).toEqual([{ landingPath: landing, utmSource: 'linkedin', utmCampaign: 'q4' }]);
+  expect(await visitsCounted()).toBe(before + 1);
 
   expect(await context.cookies()).toEqual([]);
   expect(await page.evaluate(() => document.cookie)).toBe('');
@@ -76,9 +105,14 @@ test('the lead shows LinkedIn and the campaign, and the dashboard counts it', as
     leadsBySource: { source: string | null; count: number }[];
     topCampaigns: { campaign: string; count: number }[];
     topLandingPages: { path: string; count: number }[];
+    visitFunnel: { byCampaign: { key: string; visits: number; leads: number }[] };
   };
   expect(figures.leadsBySource.find((s) => s.source === 'linkedin')?.count).toBeGreaterThanOrEqual(1);
   expect(figures.topCampaigns.find((c) => c.campaign === 'q4')?.count).toBeGreaterThanOrEqual(1);
+  // From visit to lead: the campaign's visit, counted without a visitor, beside its lead (decision 46).
+  const q4 = figures.visitFunnel.byCampaign.find((c) => c.key === 'q4');
+  expect(q4?.visits).toBeGreaterThanOrEqual(1);
+  expect(q4?.leads).toBeGreaterThanOrEqual(1);
   expect(figures.topLandingPages.find((p) => p.path === '/services/digital-marketing')?.count).toBeGreaterThanOrEqual(
     1,
   );

@@ -58,7 +58,7 @@ test('a viewer reads the dashboard: cards, charts, 12 weeks, a table and its CSV
   const cards = page.getByRole('list', { name: 'Headline figures' }).getByRole('listitem');
   await expect(cards).toHaveCount(7);
   expect(Number(await page.locator('[data-card="Leads"] p').nth(1).textContent())).toBeGreaterThanOrEqual(2);
-  await expect(page.locator('figure[data-figure]')).toHaveCount(19);
+  await expect(page.locator('figure[data-figure]')).toHaveCount(22);
   for (const slug of ['leads-per-week', 'leads-by-form', 'first-response', 'audit-delivery', 'report-opens']) {
     await expect(figure(page, slug).locator('svg')).toBeVisible();
   }
@@ -79,7 +79,14 @@ test('a viewer reads the dashboard: cards, charts, 12 weeks, a table and its CSV
     ).toHaveCount(1);
   }
   // The calls booked at the scheduler (docs/decisions/0046-bookings-from-the-schedulers.md): a table, or its sentence.
-  await expect(figure(page, 'leads-to-calls').getByRole('table')).toHaveCount(1);
+  // From visit to call held (decision 46): drawn and tabled, whole; per source a table or its sentence.
+  await expect(figure(page, 'visits-to-calls').getByRole('table')).toHaveCount(1);
+  await expect(figure(page, 'visits-to-calls').locator('svg').first()).toBeVisible();
+  await expect(
+    figure(page, 'visits-to-calls-source')
+      .getByRole('table')
+      .or(figure(page, 'visits-to-calls-source').getByText(/^No visit, lead or call/)),
+  ).toHaveCount(1);
   await expect(
     figure(page, 'calls-by-source')
       .getByRole('table')

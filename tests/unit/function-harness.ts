@@ -1,4 +1,5 @@
 /** Calls a function handler the way the runtime does, and waits for the work it hands to waitUntil. */
+import { expect } from 'vitest';
 import type { FnContext, Handler } from '../../src/server/http.ts';
 
 export const origin = 'http://localhost:4321';
@@ -44,4 +45,17 @@ export async function call(handler: Handler, path: string, body?: unknown, init:
   const response = await handler(request, context);
   if (!init.background) await Promise.all(background);
   return response;
+}
+
+/**
+ * The guards of a public POST endpoint, each answered before anything is counted or stored: a foreign Origin and a
+ * missing one 403, any other method 405. `send` posts `body` with the options given.
+ */
+export async function expectPublicPostGuards(
+  send: (body: unknown, init: CallOptions) => Promise<Response>,
+  body: unknown,
+): Promise<void> {
+  expect((await send(body, { origin: 'https://evil.example' })).status).toBe(403);
+  expect((await send(body, { origin: null })).status).toBe(403);
+  expect((await send(undefined, { method: 'GET' })).status).toBe(405);
 }

@@ -121,6 +121,21 @@ export interface CallCount {
 }
 
 /**
+ * From visit to call held (docs/decisions/0046-bookings-from-the-schedulers.md) under one source, campaign or landing
+ * page, or over the whole period: the visits that began in its days (counted by the site, no visitor kept), the
+ * period's leads (a request or a booking), and the calls booked in it and held. Each step keys its own first touch
+ * (a lead's, a call's own else its lead's), so a row is a set of counts side by side, not one visitor followed.
+ */
+export interface VisitFunnelRow {
+  /** The source (lead-source.ts; null: leads from before attribution), the campaign or the landing path; null in the total. */
+  key: string | null;
+  visits: number;
+  leads: number;
+  callsBooked: number;
+  callsHeld: number;
+}
+
+/**
  * One resource's downloads in the period (docs/decisions/0041-resource-downloads.md): requests, links opened, and
  * the leads that later asked for an audit or wrote.
  */
@@ -164,6 +179,16 @@ export interface DashboardReply {
   downloads: { byResource: ResourceDownloads[]; bySource: SourceDownloads[] };
   /** The calls booked, per source, campaign and landing page, most booked first (TOP_LIMIT campaigns and pages). */
   calls: { bySource: CallCount[]; byCampaign: CallCount[]; byLandingPage: CallCount[] };
+  /**
+   * Visits → leads → calls held, over the period and per source, campaign and landing page (most visits first;
+   * TOP_LIMIT campaigns and pages).
+   */
+  visitFunnel: {
+    total: VisitFunnelRow;
+    bySource: VisitFunnelRow[];
+    byCampaign: VisitFunnelRow[];
+    byLandingPage: VisitFunnelRow[];
+  };
   /** The pipeline's value and the period's won and lost deals by first touch (docs/decisions/0047-pipeline.md). */
   revenue: RevenueFigures;
 }

@@ -28,14 +28,17 @@ import {
   downloadsBySource,
   funnelCounts,
   leadCounts,
+  leadTouchCounts,
   reportOpens,
   responseTimes,
   topCampaigns,
   topLandingPages,
+  visitCounts,
   type CallRow,
   type LeadCountRow,
 } from './queries.ts';
 import { TOP_LIMIT } from './contract.ts';
+import { visitFunnel } from './visit-funnel.ts';
 
 /** The calls summed by `keyOf` (a source, a campaign, a landing page), most booked first, then by key. */
 function callsBy(rows: CallRow[], keyOf: (row: CallRow) => string | null, skipNull = false): CallCount[] {
@@ -103,19 +106,33 @@ export async function getDashboard(
   period: DashboardPeriod,
   now = new Date(),
 ): Promise<Omit<DashboardReply, 'revenue'>> {
-  const [counts, responses, audits, reports, funnel, landing, campaigns, byResource, bySourceDl, calls] =
-    await Promise.all([
-      leadCounts(db, period),
-      responseTimes(db, period, now),
-      auditDelivery(db, period),
-      reportOpens(db, period),
-      funnelCounts(db, period),
-      topLandingPages(db, period),
-      topCampaigns(db, period),
-      downloadsByResource(db, period),
-      downloadsBySource(db, period),
-      callCounts(db, period),
-    ]);
+  const [
+    counts,
+    responses,
+    audits,
+    reports,
+    funnel,
+    landing,
+    campaigns,
+    byResource,
+    bySourceDl,
+    calls,
+    visits,
+    touches,
+  ] = await Promise.all([
+    leadCounts(db, period),
+    responseTimes(db, period, now),
+    auditDelivery(db, period),
+    reportOpens(db, period),
+    funnelCounts(db, period),
+    topLandingPages(db, period),
+    topCampaigns(db, period),
+    downloadsByResource(db, period),
+    downloadsBySource(db, period),
+    callCounts(db, period),
+    visitCounts(db, period),
+    leadTouchCounts(db, period),
+  ]);
   const weeks = periodWeeks(period);
   const weekSources = groupOf(counts, WEEK_SOURCE);
   const weekForms = groupOf(counts, WEEK_FORM);
@@ -202,5 +219,10 @@ export async function getDashboard(
       byCampaign: callsBy(calls, (r) => r.campaign, true).slice(0, TOP_LIMIT),
       byLandingPage: callsBy(calls, (r) => r.landingPath, true).slice(0, TOP_LIMIT),
     },
+    visitFunnel: visitFunnel(
+      visits,
+      touches,
+      calls.map((row) => ({ ...row, source: callSource(row) })),
+    ),
   };
 }

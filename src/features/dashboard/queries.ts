@@ -18,6 +18,7 @@ import {
   inboundMessages as im,
   intakeFunnelDays,
   leads as l,
+  visitDays as v,
 } from '../../db/schema.ts';
 import { AUDIT_DUE_HOURS } from '../../lib/audit-report.ts';
 import { AGENCY_TIME_ZONE, TOP_LIMIT, type ResourceDownloads } from './contract.ts';
@@ -166,6 +167,23 @@ export const funnelCounts = (db: Db, p: DashboardPeriod) =>
     db,
     sql`select ${intakeFunnelDays.step} as step, sum(${intakeFunnelDays.count})::int as count from ${intakeFunnelDays}
     where ${intakeFunnelDays.day} between ${p.from}::date and ${p.to}::date group by ${intakeFunnelDays.step}`,
+  );
+
+/** The visits that began in the period's days (docs/decisions/0046), by source, campaign and landing path. */
+export const visitCounts = (db: Db, p: DashboardPeriod) =>
+  rows<{ source: string; campaign: string; landingPath: string; count: number }>(
+    db,
+    sql`select ${v.source} as source, ${v.campaign} as campaign, ${v.landingPath} as "landingPath",
+      sum(${v.count})::int as count from ${v} where ${v.day} between ${p.from}::date and ${p.to}::date group by 1, 2, 3`,
+  );
+
+/** The period's leads by their source, and their first touch's campaign and landing path (null: none kept). */
+export const leadTouchCounts = (db: Db, p: DashboardPeriod) =>
+  rows<{ source: string | null; campaign: string | null; landingPath: string | null; count: number }>(
+    db,
+    sql`select ${l.source} as source, ${l.attribution}->>'utmCampaign' as campaign,
+      ${l.attribution}->>'landingPath' as "landingPath", count(*)::int as count
+    from ${l} where ${periodLeads(p)} group by 1, 2, 3`,
   );
 
 /** The first pages of the period's leads' visits, most leads first (then by path), TOP_LIMIT of them. */

@@ -107,3 +107,26 @@ export const nextCallColumns = (db: Db, now: Date) => ({
     .orderBy(sql`${bookings.bookedAt} desc`)
     .limit(1)})`,
 });
+
+/**
+ * The CSV's call details (docs/decisions/0046-bookings-from-the-schedulers.md): the state, event type and host of the
+ * lead's call, the next one on the calendar when there is one, else the one booked last.
+ */
+export const callDetailColumns = (db: Db, now: Date) => {
+  const ofTheCall = (column: typeof bookings.status | typeof bookings.eventType | typeof bookings.host) =>
+    sql<string | null>`(${db
+      .select({ value: column })
+      .from(bookings)
+      .where(eq(bookings.leadId, l.id))
+      .orderBy(
+        sql`(${upcoming(now)}) desc`,
+        sql`case when ${upcoming(now)} then ${bookings.startsAt} end`,
+        sql`${bookings.bookedAt} desc`,
+      )
+      .limit(1)})`;
+  return {
+    callState: ofTheCall(bookings.status),
+    callType: ofTheCall(bookings.eventType),
+    callHost: ofTheCall(bookings.host),
+  };
+};

@@ -11,7 +11,7 @@ import { toCsv } from '../../server/csv.ts';
 import { notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
 import { containsPattern, offsetOf, PAGE_SIZE } from '../../server/list-query.ts';
-import { callWhere, downloadsOnly, hasForm, nextCallColumns } from './lead-forms.ts';
+import { callDetailColumns, callWhere, downloadsOnly, hasForm, nextCallColumns } from './lead-forms.ts';
 import {
   DOWNLOAD_ONLY,
   UNRECORDED,
@@ -147,10 +147,10 @@ function listItem(row: ItemRow, now: Date): LeadListItem {
 
 const order = [desc(l.lastActivityAt), desc(l.id)];
 
-/** Every lead that matches, with its forms and owner (the CSV, which needs every row anyway). */
+/** Every lead that matches, with its forms, owner and call (the CSV, which needs every row anyway). */
 const matching = (db: Db, query: LeadQuery) =>
   db
-    .select(itemColumns(db, query.now))
+    .select({ ...itemColumns(db, query.now), ...callDetailColumns(db, query.now) })
     .from(l)
     .leftJoin(users, eq(users.id, l.ownerId))
     .where(where(db, query))
@@ -181,7 +181,10 @@ export async function listLeads(db: Db, query: LeadQuery): Promise<ListPage<Lead
   return { items: rows.map((row) => listItem(row, query.now)), total, page: query.page, pageSize: PAGE_SIZE };
 }
 
-const csvColumns: [string, (lead: LeadListItem) => unknown][] = [
+/** A lead as the CSV has it: the list's item, and the state, event type and host of its call (next, else latest). */
+type CsvLead = LeadListItem & { callState: string | null; callType: string | null; callHost: string | null };
+
+const csvColumns: [string, (lead: CsvLead) => unknown][] = [
   ['id', (x) => x.id],
   ['email', (x) => x.email],
   ['name', (x) => x.name],
@@ -207,6 +210,12 @@ const csvColumns: [string, (lead: LeadListItem) => unknown][] = [
   ['utm_campaign', (x) => x.attribution?.utmCampaign ?? ''],
   ['utm_term', (x) => x.attribution?.utmTerm ?? ''],
   ['utm_content', (x) => x.attribution?.utmContent ?? ''],
+  // The calls booked at a scheduler (docs/decisions/0046): the next one's start, and the state (booked, held,
+  // cancelled, no_show), event type and host of the next call, else of the one booked last.
+  ['next_call_at', (x) => x.nextCall?.startsAt ?? ''],
+  ['call_state', (x) => x.callState ?? ''],
+  ['call_event_type', (x) => x.callType ?? ''],
+  ['call_host', (x) => x.callHost ?? ''],
   ['stage', (x) => x.stage],
   ['stage_entered_at', (x) => x.stageEnteredAt],
   ['value_usd', (x) => x.value ?? ''],
@@ -215,9 +224,14 @@ const csvColumns: [string, (lead: LeadListItem) => unknown][] = [
   ['lost_note', (x) => x.lostNote],
 ];
 
-/** Every lead that matches (all pages) as CSV, the columns of the list. */
+/** Every lead that matches (all pages) as CSV, the columns of the list and its call's details. */
 export async function exportLeads(db: Db, query: LeadQuery): Promise<string> {
-  const items = (await matching(db, query)).map((row) => listItem(row, query.now));
+  const items = (await matching(db, query)).map((row): CsvLead => ({
+    ...listItem(row, query.now),
+    callState: row.callState,
+    callType: row.callType,
+    callHost: row.callHost,
+  }));
   return toCsv(
     csvColumns.map(([name]) => name),
     items.map((item) => csvColumns.map(([, value]) => value(item))),

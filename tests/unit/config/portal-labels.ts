@@ -64,6 +64,8 @@ export const PORTAL_LABELS = new Set([
   'No-show',
   'Held',
   'Booked calls',
+  // The Dashboard's funnel from the site's visits (decision 46)
+  'From visit to call held',
   'Mail from the lead',
   'Asked for …',
   'Opened … from the mailed link',

@@ -56,6 +56,7 @@ describe('the committed migrations', () => {
       '0016_bookings',
       '0017_pipeline',
       '0018_pipeline_followup',
+      '0019_visits',
     ]);
     for (const m of migrations) expect(m.statements.length, m.name).toBeGreaterThan(0);
     expect(migrationsDir).toMatch(/netlify\/database\/migrations$/);
@@ -82,6 +83,7 @@ describe('the committed migrations', () => {
       '0016_bookings',
       '0017_pipeline',
       '0018_pipeline_followup',
+      '0019_visits',
     ]);
     expect(await applyMigrations(handle.db)).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { funnelSteps } from '../../../src/features/dashboard/contract.ts';
 import { intakeSteps } from '../../../src/lib/forms/intake-steps.ts';
 import { agencyToday, mondayOf, periodRange } from '../../../src/islands/admin/dashboard/period.ts';
 import * as series from '../../../src/islands/admin/dashboard/series.ts';
+import * as calls from '../../../src/islands/admin/dashboard/call-series.ts';
 import { dashboardReply } from '../../fixtures/dashboard.ts';
 
 const reply = dashboardReply();
@@ -116,21 +117,46 @@ describe('the dashboard series', () => {
     ]);
   });
 
-  it('lists the calls by source, campaign and landing page, and from lead to call held (decision 46)', () => {
-    expect(series.callsBy(reply, 'bySource')).toEqual({
+  it('lists the calls by source, campaign and landing page (decision 46)', () => {
+    expect(calls.callsBy(reply, 'bySource')).toEqual({
       columns: ['Source', 'Booked', 'Held', 'No-show', 'Cancelled'],
       rows: [
         ['LinkedIn', 2, 1, 0, 0],
         ['Not recorded', 1, 0, 1, 0],
       ],
     });
-    expect(series.callsBy(reply, 'byCampaign').rows).toEqual([['cro-q1', 2, 1, 0, 0]]);
-    expect(series.callsBy(reply, 'byLandingPage').columns[0]).toBe('Landing page');
-    expect(series.leadsToCalls(reply).rows).toEqual([
-      ['Leads (a request or a booking)', 7],
-      ['Calls booked', 3],
-      ['Calls held', 1],
-    ]);
+    expect(calls.callsBy(reply, 'byCampaign').rows).toEqual([['cro-q1', 2, 1, 0, 0]]);
+    expect(calls.callsBy(reply, 'byLandingPage').columns[0]).toBe('Landing page');
+  });
+
+  it('draws and tables the funnel from visit to call held, whole and per source, campaign and landing page', () => {
+    const whole = calls.visitsToCalls(reply);
+    expect(whole.table).toEqual({
+      columns: ['Step', 'Count', 'Of the visits (%)'],
+      rows: [
+        ['Visits', 350, 100],
+        ['Leads (a request or a booking)', 7, 2],
+        ['Calls booked', 3, 1],
+        ['Calls held', 1, 0],
+      ],
+    });
+    expect(whole.steps.map((s) => s.count)).toEqual([350, 7, 3, 1]);
+    expect(calls.visitFunnelBy(reply, 'bySource')).toEqual({
+      columns: ['Source', 'Visits', 'Leads', 'Leads per 100 visits', 'Calls booked', 'Calls held'],
+      rows: [
+        ['LinkedIn', 200, 4, 2, 2, 1],
+        ['Direct', 150, 2, 1, 0, 0],
+        ['Not recorded', 0, 1, null, 1, 0], // leads from before attribution: no visit to set them against
+      ],
+    });
+    expect(calls.visitFunnelBy(reply, 'byCampaign').rows).toEqual([['cro-q1', 120, 3, 3, 2, 1]]);
+    expect(calls.visitFunnelBy(reply, 'byLandingPage')).toMatchObject({
+      columns: ['Landing page', 'Visits', 'Leads', 'Leads per 100 visits', 'Calls booked', 'Calls held'],
+      rows: [
+        ['/services/cro', 90, 2, 2, 1, 0],
+        ['/about', 0, 1, null, 0, 0],
+      ],
+    });
   });
 
   it('sums the period up in cards, with a dash where nothing was measured', () => {

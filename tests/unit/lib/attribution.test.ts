@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_TOUCH_KEY, parseAttribution, rememberFirstTouch, UTM_MAX } from '../../../src/lib/attribution.ts';
 import { attributionSchema, firstTouch } from '../../../src/lib/forms/attribution.schema.ts';
+import { reportVisit, VISITS_ENDPOINT } from '../../../src/lib/visit-count.ts';
 import { contactSchema } from '../../../src/lib/forms/contact.schema.ts';
 import { contactPayload } from '../../fixtures/forms.ts';
 
@@ -126,5 +127,62 @@ describe('the attribution a form sends', () => {
     expect(fieldOf({ referrer: 'javascript:alert(1)' })).toEqual(['attribution.referrer']);
     expect(fieldOf({ utmTerm: 42 })).toEqual(['attribution.utmTerm']);
     expect(fieldOf('linkedin')).toEqual(['attribution']);
+  });
+});
+
+describe('the visit count (decision 46)', () => {
+  /** A fetch that records what it was asked to send, and answers as the endpoint does. */
+  const recorder = () => {
+    const sent: { url: string; init: RequestInit }[] = [];
+    const send = ((url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return Promise.resolve(new Response(null, { status: 204 }));
+    }) as typeof fetch;
+    return { sent, send };
+  };
+  /** The layout's script on one page of a visit. */
+  const openPage = (store: Storage | null, location: string, referrer: string, send: typeof fetch) => {
+    const touch = rememberFirstTouch(location, referrer, store);
+    if (touch) reportVisit(touch, send);
+  };
+
+  it('goes once a visit, from its first page, with the first touch and nothing else', () => {
+    const store = memoryStorage();
+    const { sent, send } = recorder();
+    openPage(store, `${site}/services/digital-marketing?utm_source=linkedin&utm_campaign=q4&token=x`, '', send);
+    openPage(store, `${site}/about`, `${site}/services/digital-marketing`, send);
+    openPage(store, `${site}/contact?utm_source=google`, 'https://www.google.com/', send);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe(VISITS_ENDPOINT);
+    expect(sent[0]!.init).toMatchObject({ method: 'POST', keepalive: true });
+    expect(JSON.parse(sent[0]!.init.body as string)).toEqual({
+      landingPath: '/services/digital-marketing',
+      utmSource: 'linkedin',
+      utmCampaign: 'q4',
+    });
+    expect(sent[0]!.init.credentials).toBeUndefined(); // no cookie is asked for, none is set
+  });
+
+  it('sends the referrer as an origin only, and a new visit (a new tab’s storage) is counted again', () => {
+    const { sent, send } = recorder();
+    openPage(memoryStorage(), `${site}/`, 'https://www.linkedin.com/feed/update/123?trk=x', send);
+    openPage(memoryStorage(), `${site}/`, '', send);
+    expect(sent.map((s) => JSON.parse(s.init.body as string))).toEqual([
+      { landingPath: '/', referrer: 'https://www.linkedin.com' },
+      { landingPath: '/' },
+    ]);
+  });
+
+  it('is not sent without storage (every page would look like a first one), nor for a private report link', () => {
+    const { sent, send } = recorder();
+    openPage(null, `${site}/`, '', send);
+    openPage(memoryStorage(), `${site}/report/abcdefabcdef`, '', send);
+    expect(sent).toEqual([]);
+  });
+
+  it('costs the page nothing when the request fails', async () => {
+    const failing = (() => Promise.reject(new TypeError('offline'))) as typeof fetch;
+    expect(() => reportVisit({ landingPath: '/' }, failing)).not.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 0)); // an unhandled rejection would fail the run here
   });
 });

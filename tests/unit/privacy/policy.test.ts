@@ -12,6 +12,7 @@ import {
 import { MAX_FILE_BYTES } from '../../../src/features/uploads/contract.ts';
 import { RATE_LIMIT_KEEP_MS } from '../../../src/server/housekeeping.ts';
 import { utmParameters } from '../../../src/lib/attribution.ts';
+import { VISIT_COUNT_MONTHS } from '../../../src/features/funnel/visits.ts';
 
 const policy = readFileSync(new URL('../../../content/legal/privacy-policy.mdx', import.meta.url), 'utf8').replace(
   /\s+/g,
@@ -67,5 +68,15 @@ describe('the privacy policy', () => {
     expect(policy).toMatch(/requests for files and the calls you booked/);
     const guide = readFileSync(new URL('../../../docs/privacy.md', import.meta.url), 'utf8');
     expect(guide).toMatch(/`bookings`, `booking_events`/);
+  });
+
+  it('says what a visit count holds, that it names no one, and keeps it as long as the housekeeping does (decision 46)', () => {
+    expect(policy).toMatch(
+      /add one to a count of the day's visits by source .* campaign and first page, and keep nothing else: no identifier, no IP address, no browser details/,
+    );
+    expect(figure(/statistics about no one; we keep them for (\d+) months, then delete them/)).toBe(VISIT_COUNT_MONTHS);
+    expect(policy).toMatch(/Apart from the visit count below, nothing of it reaches us unless you send a form/);
+    const guide = readFileSync(new URL('../../../docs/privacy.md', import.meta.url), 'utf8');
+    expect(guide).toContain(`\`visit_days\``);
   });
 });

@@ -68,8 +68,15 @@ export function ChartFigure({
           Download CSV<span className="sr-only"> of {title}</span>
         </button>
       </div>
-      {/* Closed, the table is only visually hidden: a screen reader reads it in place of the chart. */}
-      <div id={`${id}-table`} className={open ? 'mt-3 max-h-96 overflow-auto' : 'sr-only'}>
+      {/* Closed, the table is only visually hidden: a screen reader reads it in place of the chart. Open, a wide table
+          (long landing pages, six columns) scrolls in its box, which the keyboard reaches to scroll it too. */}
+      <div
+        id={`${id}-table`}
+        className={open ? 'mt-3 max-h-96 overflow-auto' : 'sr-only'}
+        role={open ? 'region' : undefined}
+        aria-label={open ? `${title}: table` : undefined}
+        tabIndex={open ? 0 : undefined}
+      >
         {noRows && empty ? (
           <p className="text-sm text-slate-600">{empty}</p>
         ) : (

@@ -1,7 +1,8 @@
 /**
  * The Dashboard tab (every staff role): for the chosen period, the headline figures and a figure per question
  * (where leads come from, how fast they are answered, whether audits and reports go out and are read, where the
- * intake loses people, which pages and campaigns bring leads, which files are asked for), from `GET /api/admin/dashboard`. Its own chunk,
+ * intake loses people, which pages and campaigns bring leads, how visits become leads and calls, which files are
+ * asked for), from `GET /api/admin/dashboard`. Its own chunk,
  * loaded when the tab opens: the charts' code never reaches the public pages or the portal's other tabs.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -17,9 +18,13 @@ import { Cards, ChartFigure } from './ChartFigure.tsx';
 import { DEFAULT_PERIOD, periodRange, type Period } from './period.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import * as series from './series.ts';
+import * as calls from './call-series.ts';
 
 /** The key of a period's figures in the portal's query cache. */
 export const dashboardKey = (range: { from: string; to: string }) => ['dashboard', range.from, range.to] as const;
+
+/** The funnel's groupings as their figures' slugs and titles name them. */
+const funnelSlug = { bySource: 'source', byCampaign: 'campaign', byLandingPage: 'landing-page' } as const;
 
 export function DashboardTab() {
   const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
@@ -72,6 +77,7 @@ function Figures({ data }: { data: DashboardReply }) {
   const audits = series.auditDelivery(data);
   const reports = series.reportOpens(data);
   const funnel = series.funnel(data);
+  const toCalls = calls.visitsToCalls(data);
   const common = { period };
   return (
     <>
@@ -153,17 +159,30 @@ function Figures({ data }: { data: DashboardReply }) {
         />
         <ChartFigure
           {...common}
-          slug="leads-to-calls"
-          title="From lead to call held"
-          description="The period’s leads (a request or a booked call), the calls booked and the calls held."
-          table={series.leadsToCalls(data)}
-        />
+          slug="visits-to-calls"
+          title="From visit to call held"
+          description="The visits that began in the period (counted once per visit, no visitor kept), the period’s leads (a request or a booking), the calls booked and the calls held."
+          table={toCalls.table}
+        >
+          <FunnelChart steps={toCalls.steps} />
+        </ChartFigure>
+        {(['bySource', 'byCampaign', 'byLandingPage'] as const).map((by) => (
+          <ChartFigure
+            {...common}
+            key={by}
+            slug={`visits-to-calls-${funnelSlug[by]}`}
+            title={`From visit to call held by ${funnelSlug[by].replace('-', ' ')}`}
+            description="Each step under its own first touch: the visits, the leads and the calls of the period, side by side."
+            table={calls.visitFunnelBy(data, by)}
+            empty="No visit, lead or call in this period."
+          />
+        ))}
         <ChartFigure
           {...common}
           slug="calls-by-source"
           title="Calls by source"
           description="Calls booked at the scheduler, held, missed (no-show) or cancelled, by where the visit began."
-          table={series.callsBy(data, 'bySource')}
+          table={calls.callsBy(data, 'bySource')}
           empty="No call was booked in this period."
         />
         <ChartFigure
@@ -171,7 +190,7 @@ function Figures({ data }: { data: DashboardReply }) {
           slug="calls-by-campaign"
           title="Calls by campaign"
           description="Calls booked from each campaign (utm_campaign), most first."
-          table={series.callsBy(data, 'byCampaign')}
+          table={calls.callsBy(data, 'byCampaign')}
           empty="No call of this period came from a campaign."
         />
         <ChartFigure
@@ -179,7 +198,7 @@ function Figures({ data }: { data: DashboardReply }) {
           slug="calls-by-landing-page"
           title="Calls by landing page"
           description="Calls booked by the first page of the visit (Cal.com only: Calendly does not pass it back)."
-          table={series.callsBy(data, 'byLandingPage')}
+          table={calls.callsBy(data, 'byLandingPage')}
           empty="No call of this period has a recorded landing page."
         />
         <ChartFigure

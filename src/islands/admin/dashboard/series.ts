@@ -206,34 +206,6 @@ export const downloadsBySource = (reply: DashboardReply): Table => ({
   rows: reply.downloads.bySource.map((r) => [sourceLabel(r.source), r.requested, r.opened]),
 });
 
-/** The calls booked (docs/decisions/0046) by source, campaign or landing page, with how they stand. */
-export const callsBy = (reply: DashboardReply, by: 'bySource' | 'byCampaign' | 'byLandingPage'): Table => ({
-  columns: [
-    { bySource: 'Source', byCampaign: 'Campaign', byLandingPage: 'Landing page' }[by],
-    'Booked',
-    'Held',
-    'No-show',
-    'Cancelled',
-  ],
-  rows: reply.calls[by].map((r) => [
-    by === 'bySource' ? sourceLabel(r.key) : (r.key ?? ''),
-    r.booked,
-    r.held,
-    r.noShow,
-    r.cancelled,
-  ]),
-});
-
-/** From lead to call held: the period's leads (a request or a booking), the calls booked, the calls held. */
-export const leadsToCalls = (reply: DashboardReply): Table => ({
-  columns: ['Step', 'Count'],
-  rows: [
-    ['Leads (a request or a booking)', reply.totals.leads],
-    ['Calls booked', reply.totals.callsBooked],
-    ['Calls held', reply.totals.callsHeld],
-  ],
-});
-
 /** A headline card: its name, its figure in words, and what the figure is measured against. */
 export interface Card {
   label: string;
