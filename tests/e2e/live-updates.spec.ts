@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { leads } from '../../src/db/schema.ts';
-import { LIVE_INTERVAL_MS } from '../../src/islands/admin/live-leads.ts';
+import { LIVE_INTERVAL_MS } from '../../src/islands/admin/shell/live-leads.ts';
 import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { createStaff, signIn } from './portal.ts';

@@ -38,8 +38,8 @@ describe('the shape of the code', () => {
   it('has no import cycle between its own modules', () => {
     const graph = importGraph(root, DIRS);
     // The graph is read, not empty: the portal's screens import their session module, for example.
-    expect(graph.get(path.join(root, 'src/islands/admin/Portal.tsx'))).toContain(
-      path.join(root, 'src/islands/admin/portal-session.ts'),
+    expect(graph.get(path.join(root, 'src/islands/admin/shell/Portal.tsx'))).toContain(
+      path.join(root, 'src/islands/admin/shared/portal-session.ts'),
     );
     expect(findCycles(graph).map((cycle) => cycle.map(relative).join(' → '))).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe('the shape of the code', () => {
   it('keeps the layout: islands, core, features, lib and db import only what they may', () => {
     const graph = importGraph(root, DIRS);
     // The rules read the real tree: the portal's report editor imports the reports' contract.
-    expect(graph.get(path.join(root, 'src/islands/admin/report/ReportEditor.tsx'))).toContain(
+    expect(graph.get(path.join(root, 'src/islands/admin/shared/report/ReportEditor.tsx'))).toContain(
       path.join(root, 'src/features/reports/contract.ts'),
     );
     expect(layoutViolations(root, graph), 'see docs/decisions/0029-feature-folders.md').toEqual([]);

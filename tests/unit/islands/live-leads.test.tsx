@@ -8,7 +8,7 @@ import { focusManager, QueryClient, QueryClientProvider, useQuery } from '@tanst
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_INTERVAL_MS, LiveLeads } from '../../../src/islands/admin/live-leads.ts';
+import { LIVE_INTERVAL_MS, LiveLeads } from '../../../src/islands/admin/shell/live-leads.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

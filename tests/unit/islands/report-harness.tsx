@@ -6,8 +6,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { emptyArea, reportAreaIds, type ReportArea, type ReportAreaId } from '../../../src/lib/audit-report.ts';
 import type { Json } from '../../../src/lib/json.ts';
 import type { ReportDetail } from '../../../src/features/reports/contract.ts';
-import ReportEditor from '../../../src/islands/admin/report/ReportEditor.tsx';
-import { meKey } from '../../../src/islands/admin/portal-session.ts';
+import ReportEditor from '../../../src/islands/admin/shared/report/ReportEditor.tsx';
+import { meKey } from '../../../src/islands/admin/shared/portal-session.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -9,12 +9,12 @@ import { useState } from 'react';
 import type { DashboardReply } from '../../../features/dashboard/contract.ts';
 import { buttonClass } from '../../../lib/ui/button.ts';
 import { TabSection } from '../../ui/TabSection.tsx';
-import { api, ApiError, query } from '../api.ts';
-import { day } from '../format.ts';
+import { api, ApiError, query } from '../shared/api.ts';
+import { day } from '../shared/format.ts';
 import { FunnelChart, WeekChart } from './Charts.tsx';
 import { RevenueFigures } from './RevenueFigures.tsx';
 import { ChartFigure } from './ChartFigure.tsx';
-import { DEFAULT_PERIOD, periodRange, type Period } from './period.ts';
+import { DEFAULT_PERIOD, periodRange, type Period } from '../shared/period.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import * as series from './series.ts';
 
