@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The portal's live updates (src/islands/admin/live-leads.ts): the second poll sends the ETag and takes a 304 as
+ * The portal's live updates (src/islands/admin/shell/live-leads.ts): the second poll sends the ETag and takes a 304 as
  * "nothing changed"; a new revision refreshes the leads' queries; the title counts the waiting leads; a hidden tab
  * polls nothing until it is seen again. Timers are Vitest's: the 20-second interval is advanced, not waited for.
  */

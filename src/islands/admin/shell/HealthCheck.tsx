@@ -1,13 +1,13 @@
 /**
  * "Check the site's set-up", on the portal's sign-in screen: what `/api/health` found, part by part, for the holder
  * of HEALTH_TOKEN, before any administrator exists (docs/deploy-checklist.md, steps 6 and 7). The token is pasted
- * into a password field and sent from script as `Authorization: Bearer …` (src/server/health-access.ts), never in
+ * into a password field and sent from script as `Authorization: Bearer …` (src/features/system/health-access.ts), never in
  * the address, and kept nowhere: not in storage, not in the form once the answer came. No terminal needed.
  */
 import { useState, type SubmitEvent } from 'react';
 import { buttonClass } from '../../../lib/ui/button.ts';
 
-/** The detail `/api/health` gives the token's holder (`HealthReport` of src/server/health.ts, as JSON). */
+/** The detail `/api/health` gives the token's holder (`HealthReport` of src/features/system/health.ts, as JSON). */
 interface HealthReport {
   ok: boolean;
   site: string;

@@ -1,5 +1,5 @@
 /**
- * Who may read the health check's detail (src/server/health.ts): the holder of HEALTH_TOKEN, sent as
+ * Who may read the health check's detail (src/features/system/health.ts): the holder of HEALTH_TOKEN, sent as
  * `Authorization: Bearer <HEALTH_TOKEN>` and compared in constant time. Without the header (or with another
  * scheme, such as the Basic credentials of a password-protected deploy preview) a request gets the public answer;
  * a Bearer value that is not the token (or any, while HEALTH_TOKEN is unset) is refused.

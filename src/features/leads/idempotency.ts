@@ -1,9 +1,9 @@
 /** Double submits are harmless (docs/decisions/0009-idempotent-submits.md): the first submit with a key claims it, later ones get its id. */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { insertSelect } from '../db/statement.ts';
-import { idempotencyKeys } from '../db/schema.ts';
-import { hashSecret } from './secret-tokens.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { insertSelect } from '../../db/statement.ts';
+import { idempotencyKeys } from '../../db/schema.ts';
+import { hashSecret } from '../../server/secret-tokens.ts';
 
 /**
  * The stored form of a submit key: the SHA-256 (hex) of `scope:key`, like every other secret a browser holds,

@@ -9,12 +9,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, getTableColumns, getTableName, inArray, is, isNotNull, notLike, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { getDb } from '../db/client.ts';
-import * as schema from '../db/schema.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { getDb } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import { mailOutbox } from '../../db/schema.ts';
 import { bookings, webhooks } from './health-webhooks.ts';
-import { defaultTransport } from './mail/sender.ts';
-import { SLACK_KINDS, slackSettingProblem } from './mail/slack.ts';
+import { defaultTransport } from '../../server/mail/sender.ts';
+import { SLACK_KINDS, slackSettingProblem } from '../../server/mail/slack.ts';
 import {
   authSecretProblem,
   hasDatabase,
@@ -25,9 +25,9 @@ import {
   siteSettingProblems,
   twoFactorSettingProblems,
   type SiteContext,
-} from '../config/platform.ts';
-import { identityProblems } from '../config/identity.ts';
-import { loggable } from './loggable.ts';
+} from '../../config/platform.ts';
+import { identityProblems } from '../../config/identity.ts';
+import { loggable } from '../../server/loggable.ts';
 
 export interface Check {
   ok: boolean;

@@ -1,11 +1,11 @@
 /**
- * The health check's lines of the webhooks (src/server/health.ts): Resend's, and the schedulers'. Each says when its
+ * The health check's lines of the webhooks (src/features/system/health.ts): Resend's, and the schedulers'. Each says when its
  * latest event arrived; none fails by itself.
  */
 import { max } from 'drizzle-orm';
-import { replyDomain, schedulerSecret, webhookSecret } from '../config/platform.ts';
-import { getDb } from '../db/client.ts';
-import { bookingEvents, webhookEvents } from '../db/schema.ts';
+import { replyDomain, schedulerSecret, webhookSecret } from '../../config/platform.ts';
+import { getDb } from '../../db/client.ts';
+import { bookingEvents, webhookEvents } from '../../db/schema.ts';
 
 /** One line of the health check (health.ts' `Check`, restated: health.ts imports this module). */
 interface Check {

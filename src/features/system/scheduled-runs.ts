@@ -4,10 +4,10 @@
  * (shownReason). The work's own result is returned as before; a failure is recorded, then thrown on.
  */
 import { desc, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { scheduledRuns } from '../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { scheduledRuns } from '../../db/schema.ts';
 import { shownReason } from './health.ts';
-import { loggable } from './loggable.ts';
+import { loggable } from '../../server/loggable.ts';
 
 /** Every schedule, its function, what it does in an office manager's words, and how often it runs (minutes). */
 export const SCHEDULES = {

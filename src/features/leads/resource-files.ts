@@ -10,7 +10,7 @@ import {
   RESOURCE_MANIFEST,
   type ResourceFileEntry,
   type ResourceFileManifest,
-} from '../lib/resource-files.ts';
+} from '../../lib/resource-files.ts';
 
 /** The folders that may hold the build's files: RESOURCE_FILES_OUT, the working folder, a function's task root. */
 const folders = () => [
