@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Me } from '../shared/portal-session.ts';
+import { useSession } from '../shared/session-store.ts';
 import { authCall } from '../shared/auth-client.ts';
 import { ConfirmPasswordForm } from './ConfirmPasswordForm.tsx';
 import { primaryButton, secondaryButton } from '../shared/fields.ts';
@@ -32,6 +33,7 @@ const actionWords: Record<Action, { title: string; button: string }> = {
 
 export function AccountSecurity({ me }: { me: Me }) {
   const queryClient = useQueryClient();
+  const session = useSession();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const enabled = me.user.twoFactorEnabled;
 
@@ -41,7 +43,7 @@ export function AccountSecurity({ me }: { me: Me }) {
     toast.success(message);
     setStep({ kind: 'idle' });
     // The user (twoFactorEnabled) and any call refused for want of it are read again.
-    await queryClient.invalidateQueries();
+    await Promise.all([session?.check(), queryClient.invalidateQueries()]);
   };
 
   let body: ReactNode;

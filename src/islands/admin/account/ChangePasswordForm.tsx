@@ -13,9 +13,11 @@ import type { ApiError } from '../shared/api.ts';
 import { authCall } from '../shared/auth-client.ts';
 import { primaryButton } from '../shared/fields.ts';
 import { usePortalForm } from '../shared/usePortalForm.ts';
+import { useSession } from '../shared/session-store.ts';
 
 export function ChangePasswordForm() {
   const queryClient = useQueryClient();
+  const session = useSession();
   const { form, refuse } = usePortalForm(changePasswordSchema, { currentPassword: '', newPassword: '' });
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -26,7 +28,7 @@ export function ChangePasswordForm() {
       return;
     }
     toast.success('Your new password is saved. Welcome to the portal.');
-    await queryClient.invalidateQueries();
+    await Promise.all([session?.check(), queryClient.invalidateQueries()]);
   });
 
   return (

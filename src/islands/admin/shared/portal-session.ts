@@ -9,9 +9,6 @@ import { clearReportDrafts } from './report-drafts.ts';
 /** The signed-in user and their roles, as `/api/admin/me` answers. */
 export type { Me } from '../../../features/accounts/contract.ts';
 
-/** The query of the signed-in user (`/api/admin/me`), which AdminApp's gate keeps. */
-export const meKey = ['me'] as const;
-
 // Per browser tab (sessionStorage), so two portal tabs side by side each keep their own.
 const TAB_KEY = 'admin.tab';
 

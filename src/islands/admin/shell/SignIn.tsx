@@ -22,11 +22,11 @@ import { TextField } from '../../forms/fields.tsx';
 import {
   forgetResetToken,
   isConfirmation,
-  meKey,
   openedLinkNotice,
   takeResetToken,
   type Me,
 } from '../shared/portal-session.ts';
+import { useSession } from '../shared/session-store.ts';
 import type { ApiError } from '../shared/api.ts';
 import { authCall } from '../shared/auth-client.ts';
 import { SignOutButton } from './SignOutButton.tsx';
@@ -68,6 +68,7 @@ export function SignIn({
   expired?: boolean;
 }) {
   const queryClient = useQueryClient();
+  const session = useSession();
   // Kept in memory: the address lost it as the portal opened (takeResetToken).
   const [resetToken] = useState(takeResetToken);
   const [mode, setMode] = useState<Mode>(resetToken ? 'reset' : 'sign-in');
@@ -96,8 +97,8 @@ export function SignIn({
    * without a role (a removed colleague) sees the "no access" alert alone, never a success first.
    */
   const signedIn = async () => {
-    await queryClient.invalidateQueries();
-    const me = queryClient.getQueryData<Me | null>(meKey);
+    await Promise.all([session?.check(), queryClient.invalidateQueries()]);
+    const me = session?.me();
     if (me && me.roles.length > 0) toast.success('Signed in successfully!');
   };
 

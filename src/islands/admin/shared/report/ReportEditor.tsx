@@ -3,7 +3,7 @@
  * executive summary, the ten areas beside the rules' suggestions, the suggested budget, saving as the editor
  * types, and delivery. Viewers read it. Loaded on demand: its own chunk, outside the portal's first load.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   reportAreaIds,
@@ -24,7 +24,7 @@ import { DueLines } from './Clock.tsx';
 import { Deliveries } from './Deliveries.tsx';
 import { Budget, SaveLine } from './ReportStatus.tsx';
 import { storeDraft, storedDraft } from '../report-drafts.ts';
-import { meKey, type Me } from '../portal-session.ts';
+import { useSession } from '../session-store.ts';
 import { sameDraft, useAutosave, type Draft } from './useAutosave.ts';
 
 interface Props {
@@ -80,7 +80,7 @@ function EditorBody({
   const prefix = useId();
   const [draft, setDraft] = useState<Draft>({ summary: detail.summary, areas: detail.areas });
   // Drafts kept in this browser are the signed-in user's own (report-drafts.ts).
-  const user = useQueryClient().getQueryData<Me | null>(meKey)?.user.id ?? null;
+  const user = useSession()?.me()?.user.id ?? null;
   const autosave = useAutosave(id, detail.revision, canEdit, user);
   // A draft this browser kept but the server never got (a closed tab, a crash): offered back, not forced.
   const [kept, setKept] = useState(() => {
