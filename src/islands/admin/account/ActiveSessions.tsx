@@ -89,6 +89,7 @@ export function ActiveSessions() {
             </p>
           )}
           <DataTable
+            cards
             caption="Your active sessions"
             columns={columns((session) => setStep({ kind: 'one', session }))}
             list={list}

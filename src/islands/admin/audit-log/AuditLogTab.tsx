@@ -206,6 +206,7 @@ export function AuditLogTab() {
         />
       </FilterBar>
       <DataTable
+        cards
         caption="Audit log, newest first"
         columns={columns}
         list={list}

@@ -176,6 +176,7 @@ export function MailTab() {
           />
         </div>
         <DataTable
+          cards
           caption={`${listLabel[status as keyof typeof listLabel] ?? 'Failed mail'}, latest tried first`}
           columns={columns((mail) => retry.mutate(mail), retry.isPending ? (retry.variables?.id ?? null) : null)}
           list={list}

@@ -56,6 +56,7 @@ export function RolesTab({ me }: { me: Me }) {
     <TabSection title="Add a role">
       <AddRoleForm onAdded={() => void refresh()} />
       <DataTable
+        cards
         className="mt-6"
         columns={columns(remove)}
         list={list}

@@ -102,6 +102,7 @@ export function SubmissionsTab({ canEdit, initial }: { canEdit: boolean; initial
     <TabSection title="Audit Submissions" hideTitle>
       <ListControls {...controls} clock statuses={submissionStatuses} searchLabel="Search company, name or email" />
       <DataTable
+        cards
         columns={columns}
         list={list}
         loading="Loading submissions…"
