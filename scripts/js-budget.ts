@@ -40,19 +40,22 @@ const scriptsBeforeInteraction = (html: string): string[] =>
 /**
  * The staff portal (/admin, docs/decisions/0048-portal-shell.md): what loads with the page, before any click, has a
  * budget of its own, and each screen fetched later (the sign-in screen when nobody is signed in, the signed-in shell,
- * every tab, the lead page, the report editor) is a lazy chunk with its own. Issue 55 asks 80 KB before interaction;
- * the page loads 86.0 KB (React's runtime alone is 67.2, TanStack Query 8.4), so the budget is 88 until the gate that
- * reads the session loads without TanStack Query (see the decision record).
+ * every tab, the lead page, the report editor) is a lazy chunk with its own. Issue 55 asks 80 KB before interaction:
+ * React's runtime (67.2) and the gate, which reads the session with plain fetch; TanStack Query's client comes with
+ * the first screen, in a chunk of its own (QueryRoot), which every other chunk of the portal finds loaded already.
  */
-const PORTAL = { page: '/admin', beforeInteraction: 88 } as const;
+const PORTAL = { page: '/admin', beforeInteraction: 80, first: 'QueryRoot' } as const;
 
 /**
  * Lazy chunks by their file name's start, the page that imports them, the chunk that does (its closure is loaded
  * already), and their budget in KB (what each adds to what is loaded already, measured at build, plus headroom).
  */
 const LAZY_CHUNKS = [
+  // TanStack Query's client and provider, fetched with the first screen (signed out or in): 8.0 KB measured.
+  { name: 'QueryRoot', page: '/admin', parent: 'AdminApp', kb: 10 },
   { name: 'SignIn', page: '/admin', parent: 'AdminApp', kb: 44 },
-  { name: 'Portal', page: '/admin', parent: 'AdminApp', kb: 8 },
+  // The shell: 5.7 KB when TanStack Query loaded with the page, 8.6 with the query hooks it now brings along.
+  { name: 'Portal', page: '/admin', parent: 'AdminApp', kb: 11 },
   { name: 'LeadsTab', page: '/admin', parent: 'Portal', kb: 25 },
   { name: 'LeadPage', page: '/admin', parent: 'LeadsTab', kb: 48 },
   { name: 'SubmissionsTab', page: '/admin', parent: 'Portal', kb: 25 },
@@ -124,7 +127,9 @@ const eager = new Map(
 );
 const chunkRows = LAZY_CHUNKS.map((chunk) => {
   const file = chunkFile(chunk.name);
-  const loaded = new Set([...(eager.get(chunk.page) ?? []), ...scriptClosure([chunkFile(chunk.parent)])]);
+  // On the portal, QueryRoot comes with the first screen: every other chunk finds it loaded.
+  const first = chunk.page === PORTAL.page && chunk.name !== PORTAL.first ? [chunkFile(PORTAL.first)] : [];
+  const loaded = new Set([...(eager.get(chunk.page) ?? []), ...scriptClosure([chunkFile(chunk.parent), ...first])]);
   const added = [...scriptClosure([file])].filter((f) => !loaded.has(f));
   const bytes = added.reduce((sum, f) => sum + gz(readFileSync(path.join(distDir, f))), 0);
   const eagerOn = [...eager].filter(([, files]) => files.has(file)).map(([page]) => page);
@@ -173,8 +178,8 @@ console.log(
 const lazyBytes = (name: string) => chunkRows.find((c) => c.name === name)?.bytes ?? 0;
 const portalPage = rows.find((r) => r.path === PORTAL.page);
 if (portalPage) {
-  const signedOut = portalPage.before + lazyBytes('SignIn');
-  const signedIn = portalPage.before + lazyBytes('Portal') + lazyBytes('LeadsTab');
+  const signedOut = portalPage.before + lazyBytes(PORTAL.first) + lazyBytes('SignIn');
+  const signedIn = portalPage.before + lazyBytes(PORTAL.first) + lazyBytes('Portal') + lazyBytes('LeadsTab');
   console.log(
     `\n${PORTAL.page} first screens: signed out (page + sign-in) ${kb(signedOut)} KB; signed in (page + shell + Leads) ${kb(signedIn)} KB.`,
   );

@@ -15,7 +15,7 @@
 import { eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { contactMessages, idempotencyKeys, leads, mailOutbox, type OutboxMail } from '../../src/db/schema.ts';
-import { storedSubmitKey } from '../../src/server/idempotency.ts';
+import { storedSubmitKey } from '../../src/features/leads/idempotency.ts';
 import type { Attempt, Submit } from './clients.ts';
 import type { Delivery } from './mail-provider.ts';
 

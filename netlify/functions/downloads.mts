@@ -15,7 +15,7 @@ import { notFoundPage, unavailablePage } from '../../src/server/built-page.ts';
 import { ApiError } from '../../src/server/errors.ts';
 import { allowMethods, requestLabel, withErrors } from '../../src/server/http.ts';
 import { loggable } from '../../src/server/loggable.ts';
-import { readResourceFile, resourceFileEntry } from '../../src/server/resource-files.ts';
+import { readResourceFile, resourceFileEntry } from '../../src/features/leads/resource-files.ts';
 
 const form = formEndpoint({
   schema: downloadSchema,

@@ -1,13 +1,13 @@
 // GET /api/health: whether the site's dependencies work (database reachable and migrated, auth secret, settings,
-// mail, blobs); 200, or 503 when one does not (src/server/health.ts). It runs even when settings are missing.
+// mail, blobs); 200, or 503 when one does not (src/features/system/health.ts). It runs even when settings are missing.
 //   anyone:                                { "ok": true|false }, cached by Netlify's CDN for 30 s
 //   Authorization: Bearer <HEALTH_TOKEN>:  { ok, site, checks } naming what each check found; never cached
 //   another Bearer value (or HEALTH_TOKEN unset): 401, never cached
 import type { Config } from '@netlify/functions';
 import { platformEnv } from '../../src/config/platform.ts';
 import { probeDocumentsStore } from '../../src/features/uploads/stores.ts';
-import { healthOk, healthReport } from '../../src/server/health.ts';
-import { healthAccess } from '../../src/server/health-access.ts';
+import { healthOk, healthReport } from '../../src/features/system/health.ts';
+import { healthAccess } from '../../src/features/system/health-access.ts';
 import { allowMethods, apiError, json, withErrors } from '../../src/server/http.ts';
 
 export default withErrors(

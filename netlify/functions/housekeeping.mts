@@ -9,7 +9,7 @@ import { sweepRetention } from '../../src/features/privacy/retention.ts';
 import { uploadStores } from '../../src/features/uploads/stores.ts';
 import { sweepExpired } from '../../src/server/housekeeping.ts';
 import { json, withErrors } from '../../src/server/http.ts';
-import { scheduledRun } from '../../src/server/scheduled-runs.ts';
+import { scheduledRun } from '../../src/features/system/scheduled-runs.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();

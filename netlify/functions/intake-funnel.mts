@@ -3,7 +3,7 @@
 import type { Config } from '@netlify/functions';
 import { funnelEventSchema } from '../../src/features/funnel/contract.ts';
 import { countFunnelStep, FUNNEL_RATE_LIMIT } from '../../src/features/funnel/counters.ts';
-import { counterEndpoint } from '../../src/server/counter-endpoint.ts';
+import { counterEndpoint } from '../../src/features/funnel/counter-endpoint.ts';
 
 export default counterEndpoint({
   path: '/api/intake-funnel',

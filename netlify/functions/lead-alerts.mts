@@ -7,7 +7,7 @@ import { queueLeadAlerts } from '../../src/features/leads/alerts.ts';
 import { workingOwner } from '../../src/features/leads/mail-event-parts.ts';
 import { queueStaleDeals } from '../../src/features/pipeline/stale.ts';
 import { json, withErrors } from '../../src/server/http.ts';
-import { scheduledRun } from '../../src/server/scheduled-runs.ts';
+import { scheduledRun } from '../../src/features/system/scheduled-runs.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();

@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
 import { json, withErrors } from '../../src/server/http.ts';
-import { scheduledRun } from '../../src/server/scheduled-runs.ts';
+import { scheduledRun } from '../../src/features/system/scheduled-runs.ts';
 import { drainBacklog } from '../../src/server/mail/backlog.ts';
 
 export default withErrors(async () => {

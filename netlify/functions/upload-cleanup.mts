@@ -3,7 +3,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/db/client.ts';
 import { json, withErrors } from '../../src/server/http.ts';
-import { scheduledRun } from '../../src/server/scheduled-runs.ts';
+import { scheduledRun } from '../../src/features/system/scheduled-runs.ts';
 import { cleanupStaleUploads } from '../../src/features/uploads/cleanup.ts';
 
 export default withErrors(async () => {

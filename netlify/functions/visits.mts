@@ -4,7 +4,7 @@
 import type { Config } from '@netlify/functions';
 import { visitSchema } from '../../src/features/funnel/contract.ts';
 import { countVisit, VISIT_BODY_BYTES, VISITS_RATE_LIMIT } from '../../src/features/funnel/visits.ts';
-import { counterEndpoint } from '../../src/server/counter-endpoint.ts';
+import { counterEndpoint } from '../../src/features/funnel/counter-endpoint.ts';
 
 export default counterEndpoint({
   path: '/api/visits',

@@ -6,7 +6,7 @@ import { getDb } from '../../src/db/client.ts';
 import { queueWeeklySummary } from '../../src/features/dashboard/weekly-summary.ts';
 import { closedIn } from '../../src/features/pipeline/board.ts';
 import { json, withErrors } from '../../src/server/http.ts';
-import { scheduledRun } from '../../src/server/scheduled-runs.ts';
+import { scheduledRun } from '../../src/features/system/scheduled-runs.ts';
 
 export default withErrors(async () => {
   const { db } = await getDb();

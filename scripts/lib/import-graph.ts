@@ -103,7 +103,8 @@ export const browserSafe = (file: string) => !NODE_IMPORT.test(readFileSync(file
  * The imports that break the layout's rules, one line each (`from → to: rule`): (1) islands import only
  * contracts, lib, browser-safe config and islands; (2) the core imports no feature; (3) a feature reaches
  * another only through its contract; (4) lib imports neither the server nor a feature; (5) db imports neither
- * the server nor a feature. Type-only imports count: a type is part of what a file knows.
+ * the server nor a feature; (6) in the staff portal, a tab imports no other tab (see portalRuleBroken). Type-only
+ * imports count: a type is part of what a file knows.
  */
 export function layoutViolations(root: string, graph: ReadonlyMap<string, readonly string[]>): string[] {
   const found: string[] = [];
@@ -112,11 +113,38 @@ export function layoutViolations(root: string, graph: ReadonlyMap<string, readon
     const from = placeOf(root, file);
     for (const target of imports) {
       const to = placeOf(root, target);
-      const broken = ruleBroken(from, to, target);
+      const broken = ruleBroken(from, to, target) ?? portalRuleBroken(portalPart(root, file), portalPart(root, target));
       if (broken) found.push(`${rel(file)} → ${rel(target)}: ${broken}`);
     }
   }
   return found.sort();
+}
+
+/** The staff portal's folder: its shell, the pieces its tabs share, and a folder per tab (decision 48). */
+export const PORTAL_DIR = 'src/islands/admin';
+
+/**
+ * Where a file stands in the portal: `shell` (the gate, sign-in and the rail, which opens every tab), `shared`
+ * (what several tabs use, the session and the API client included: the shell's contracts with its tabs), a tab's
+ * folder by its name, `loose` directly in the portal's folder, or nothing outside the portal.
+ */
+export function portalPart(root: string, file: string): string | undefined {
+  const parts = path.relative(path.join(root, PORTAL_DIR), file).split(path.sep);
+  if (parts[0] === '..' || path.isAbsolute(parts[0]!)) return undefined;
+  return parts.length === 1 ? 'loose' : parts[0];
+}
+
+/**
+ * (6) A tab's folder is the chunk the tab loads: it imports its own folder and `shared/`, never another tab nor the
+ * shell; `shared/` imports neither a tab nor the shell (else a tab would drag another in through it). The shell
+ * may import any of them.
+ */
+function portalRuleBroken(from: string | undefined, to: string | undefined): string | undefined {
+  const free = from === undefined || from === 'shell' || from === 'loose'; // loose files are a failure of their own
+  if (free || to === undefined || from === to || to === 'shared') return undefined;
+  return from === 'shared'
+    ? "the portal's shared pieces import no tab and not the shell"
+    : 'a portal tab imports only its own folder and shared/';
 }
 
 function ruleBroken(from: Place, to: Place, target: string): string | undefined {

@@ -1031,7 +1031,7 @@ export type AuditReportDelivery = typeof auditReportDeliveries.$inferSelect;
 
 /**
  * The latest run of each scheduled function (mail-drain, lead-alerts, upload-cleanup, housekeeping,
- * weekly-summary), one row each, written by src/server/scheduled-runs.ts: the portal's System page says when each
+ * weekly-summary), one row each, written by src/features/system/scheduled-runs.ts: the portal's System page says when each
  * last ran and whether it failed (docs/decisions/0042-agency-runs-it-alone.md).
  */
 export const scheduledRuns = pgTable('scheduled_runs', {

@@ -1,7 +1,7 @@
 /**
  * The one refusal type of the API, on both sides of it: the server throws an `ApiError` (HTTP status, code,
  * message, for a 422 a message per field, and when a retry may work) and answers it in the API's one error
- * shape (src/server/errors.ts); the portal rebuilds it from that answer (src/islands/admin/api.ts) with
+ * shape (src/server/errors.ts); the portal rebuilds it from that answer (src/islands/admin/shared/api.ts) with
  * status 0 and code `network` when the server could not be reached.
  */
 

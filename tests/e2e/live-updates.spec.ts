@@ -1,11 +1,11 @@
-// New work appears without a reload (issue 55; src/islands/admin/live-leads.ts): an open lead's page polls the leads'
+// New work appears without a reload (issue 55; src/islands/admin/shell/live-leads.ts): an open lead's page polls the leads'
 // revision, an idle poll is answered 304, and a colleague's note from a second browser appears in it at the next
 // poll, while the reply being typed stays. The page's clock is Playwright's: the 20-second poll is fast-forwarded,
 // not waited for.
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { leads } from '../../src/db/schema.ts';
-import { LIVE_INTERVAL_MS } from '../../src/islands/admin/live-leads.ts';
+import { LIVE_INTERVAL_MS } from '../../src/islands/admin/shell/live-leads.ts';
 import { contactPayload } from '../fixtures/forms.ts';
 import { withDb } from './db.ts';
 import { createStaff, signIn } from './portal.ts';

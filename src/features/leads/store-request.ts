@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { auditSubmissions, contactMessages, downloadRequests } from '../../db/schema.ts';
 import { insertSelect, runPrepared, withCtes } from '../../db/statement.ts';
-import { claimInStatement, priorClaim } from '../../server/idempotency.ts';
+import { claimInStatement, priorClaim } from './idempotency.ts';
 import { countInStatement, type CountedRequest } from '../../server/rate-limit.ts';
 import { mailsInStatement } from '../../server/mail/outbox.ts';
 import type { Mail } from '../../server/mail/templates.ts';

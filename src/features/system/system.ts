@@ -1,5 +1,5 @@
 /**
- * The portal's System page (GET /api/admin/system, admins only): the health check's detail (src/server/health.ts)
+ * The portal's System page (GET /api/admin/system, admins only): the health check's detail (src/features/system/health.ts)
  * read again in words an office manager understands, plus what only a signed-in admin may see: the migrations
  * applied, the documents of erased people still queued for deletion, each schedule's last run, and the deploy.
  * Nothing secret: no address of a database, no key, no stack.
@@ -8,8 +8,8 @@ import { count, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { blobDeletions } from '../../db/schema.ts';
 import { rowsOf } from '../../db/statement.ts';
-import { healthReport, type Check } from '../../server/health.ts';
-import { latestRuns, SCHEDULES, type ScheduleName } from '../../server/scheduled-runs.ts';
+import { healthReport, type Check } from './health.ts';
+import { latestRuns, SCHEDULES, type ScheduleName } from './scheduled-runs.ts';
 import type { SystemReply, SystemSection } from './contract.ts';
 
 /** Where this invocation runs: Netlify's deploy (its id and context), or a computer. */

@@ -45,7 +45,8 @@ const cell = 'px-3 py-2';
 
 /**
  * Below 768 px, a table with `cards` shows each row as a card: its cells one under another, each named by its
- * column's header (the headers row is then for screen readers only). The markup stays the table's.
+ * column's header (drawn by CSS from the cell's `data-label`, so a cell's text is its value at every width; the
+ * headers row is then for screen readers only). The markup stays the table's.
  */
 const asCards = {
   table: 'max-md:block',
@@ -53,6 +54,9 @@ const asCards = {
   body: 'max-md:block max-md:divide-y-0',
   row: 'max-md:mb-3 max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3',
   cell: 'max-md:block max-md:px-0 max-md:py-1 max-md:text-left',
+  /** The column's name above a card's cell, drawn from `data-label` (so the cell's own text stays its value). */
+  label:
+    'max-md:before:block max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-slate-600 max-md:before:uppercase max-md:before:content-[attr(data-label)]',
 } as const;
 
 export function DataTable<T extends { id: string }>({
@@ -85,13 +89,12 @@ export function DataTable<T extends { id: string }>({
               {columns.map((column) => (
                 <td
                   key={column.header}
-                  className={on(column.className ? `${cell} ${column.className}` : cell, asCards.cell)}
-                >
-                  {cards && !column.hideHeader && (
-                    <span className="block text-xs font-semibold tracking-wide text-slate-600 uppercase md:hidden">
-                      {column.header}
-                    </span>
+                  data-label={cards && !column.hideHeader ? column.header : undefined}
+                  className={on(
+                    column.className ? `${cell} ${column.className}` : cell,
+                    column.hideHeader ? asCards.cell : `${asCards.cell} ${asCards.label}`,
                   )}
+                >
                   {column.cell(row)}
                 </td>
               ))}

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { calendlyBody, calendlyInviteeUri } from '../../../scripts/lib/scheduler-stand-in.ts';
 import { systemReport } from '../../../src/features/system/system.ts';
-import { healthReport } from '../../../src/server/health.ts';
+import { healthReport } from '../../../src/features/system/health.ts';
 import { CAL_SECRET, CALENDLY_KEY, useBookings } from './booking-harness.ts';
 
 const { handle, calendly } = useBookings();

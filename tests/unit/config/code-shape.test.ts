@@ -1,12 +1,22 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCycles, importGraph, layoutViolations, sourceFiles } from '../../../scripts/lib/import-graph.ts';
+import {
+  findCycles,
+  importGraph,
+  layoutViolations,
+  PORTAL_DIR,
+  portalPart,
+  sourceFiles,
+} from '../../../scripts/lib/import-graph.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const DIRS = ['src', 'netlify', 'scripts', 'tests', 'bench'];
 const relative = (file: string) => path.relative(root, file);
+
+/** The server's shared core (issue 55): a module one feature alone uses lives in that feature's folder. */
+const MAX_CORE_FILES = 20;
 
 /** The database schema is one table after another and reads best whole; nothing else may grow past this. */
 const MAX_LINES = 300;
@@ -32,14 +42,19 @@ const base = {
   'src/config/site.ts': 'export const site = 1;\n',
   'src/config/platform.ts': "import { env } from 'node:process';\nexport const context = env.CONTEXT;\n",
   'src/db/client.ts': 'export const db = 1;\n',
+  // The portal: its shell, a shared piece and two tabs.
+  'src/islands/admin/shell/Portal.tsx': "const Leads = () => import('../leads/LeadsTab.tsx');\n",
+  'src/islands/admin/shared/api.ts': 'export const api = 1;\n',
+  'src/islands/admin/leads/LeadsTab.tsx': "import { api } from '../shared/api.ts';\n",
+  'src/islands/admin/dashboard/period.ts': 'export const period = 1;\n',
 };
 
 describe('the shape of the code', () => {
   it('has no import cycle between its own modules', () => {
     const graph = importGraph(root, DIRS);
     // The graph is read, not empty: the portal's screens import their session module, for example.
-    expect(graph.get(path.join(root, 'src/islands/admin/Portal.tsx'))).toContain(
-      path.join(root, 'src/islands/admin/portal-session.ts'),
+    expect(graph.get(path.join(root, 'src/islands/admin/shell/Portal.tsx'))).toContain(
+      path.join(root, 'src/islands/admin/shared/portal-session.ts'),
     );
     expect(findCycles(graph).map((cycle) => cycle.map(relative).join(' → '))).toEqual([]);
   });
@@ -58,7 +73,7 @@ describe('the shape of the code', () => {
   it('keeps the layout: islands, core, features, lib and db import only what they may', () => {
     const graph = importGraph(root, DIRS);
     // The rules read the real tree: the portal's report editor imports the reports' contract.
-    expect(graph.get(path.join(root, 'src/islands/admin/report/ReportEditor.tsx'))).toContain(
+    expect(graph.get(path.join(root, 'src/islands/admin/shared/report/ReportEditor.tsx'))).toContain(
       path.join(root, 'src/features/reports/contract.ts'),
     );
     expect(layoutViolations(root, graph), 'see docs/decisions/0029-feature-folders.md').toEqual([]);
@@ -72,6 +87,8 @@ describe('the shape of the code', () => {
       'src/features/reports/service.ts':
         "import type { Reply } from '../leads/contract.ts';\nimport { json } from '../../server/http.ts';\nimport { db } from '../../db/client.ts';\n",
       'src/server/list.ts': "import { db } from '../db/client.ts';\nimport { format } from '../lib/format.ts';\n",
+      'src/islands/admin/dashboard/Tab.tsx':
+        "import { api } from '../shared/api.ts';\nimport { period } from './period.ts';\nimport { format } from '../../../lib/format.ts';\n",
     });
     expect(allowed).toEqual([]);
   });
@@ -95,7 +112,7 @@ describe('the shape of the code', () => {
   const breaks: { rule: string; file: string; imports: string; targets: string[] }[] = [
     {
       rule: 'the core imports no feature',
-      file: 'src/server/health.ts',
+      file: 'src/server/guards.ts',
       imports:
         "import { reply } from '../features/leads/service.ts';\nimport type { Reply } from '../features/leads/contract.ts';\n",
       targets: ['src/features/leads/contract.ts', 'src/features/leads/service.ts'],
@@ -120,10 +137,56 @@ describe('the shape of the code', () => {
         "import type { Reply } from '../features/leads/contract.ts';\nimport { json } from '../server/http.ts';\n",
       targets: ['src/features/leads/contract.ts', 'src/server/http.ts'],
     },
+    {
+      rule: 'a portal tab imports only its own folder and shared/',
+      file: 'src/islands/admin/pipeline/Board.tsx',
+      imports:
+        "import { period } from '../dashboard/period.ts';\nimport type { Portal } from '../shell/Portal.tsx';\nconst Leads = () => import('../leads/LeadsTab.tsx');\n",
+      targets: [
+        'src/islands/admin/dashboard/period.ts',
+        'src/islands/admin/leads/LeadsTab.tsx',
+        'src/islands/admin/shell/Portal.tsx',
+      ],
+    },
+    {
+      rule: "the portal's shared pieces import no tab and not the shell",
+      file: 'src/islands/admin/shared/format.ts',
+      imports: "export { period } from '../dashboard/period.ts';\n",
+      targets: ['src/islands/admin/dashboard/period.ts'],
+    },
   ];
 
   it.each(breaks)('finds a break of "$rule"', ({ rule, file, imports, targets }) => {
     expect(layoutOf({ ...base, [file]: imports })).toEqual(targets.map((target) => `${file} → ${target}: ${rule}`));
+  });
+
+  it('keeps the portal in the shape of its shell: the shell, shared pieces and a folder per tab, nothing loose', () => {
+    const parts = sourceFiles(root, [PORTAL_DIR]).map((file) => [relative(file), portalPart(root, file)] as const);
+    expect(parts.filter(([, part]) => part === 'loose').map(([file]) => file)).toEqual([]);
+    // Read from the real tree: each tab the shell opens has its folder (a tab's chunk), beside shell/ and shared/.
+    expect(new Set(parts.map(([, part]) => part))).toEqual(
+      new Set([
+        'shell',
+        'shared',
+        'leads',
+        'pipeline',
+        'submissions',
+        'messages',
+        'dashboard',
+        'blog',
+        'people',
+        'audit-log',
+        'mail',
+        'system',
+        'account',
+      ]),
+    );
+  });
+
+  it(`keeps the server's shared core to at most ${MAX_CORE_FILES} loose files`, () => {
+    const core = readdirSync(path.join(root, 'src/server')).filter((name) => /\.tsx?$/.test(name));
+    expect(core.length, 'move a module one feature alone uses into that feature').toBeLessThanOrEqual(MAX_CORE_FILES);
+    expect(core).toContain('http.ts');
   });
 
   it(`keeps every source file under ${MAX_LINES} lines`, () => {

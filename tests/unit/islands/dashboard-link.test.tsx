@@ -6,7 +6,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AdminApp from '../../../src/islands/admin/AdminApp.tsx';
+import AdminApp from '../../../src/islands/admin/shell/AdminApp.tsx';
 import { staffMe } from './staff-me.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { funnelSteps } from '../../../src/features/dashboard/contract.ts';
 import { intakeSteps } from '../../../src/lib/forms/intake-steps.ts';
-import { agencyToday, mondayOf, periodRange } from '../../../src/islands/admin/dashboard/period.ts';
+import { agencyToday, mondayOf, periodRange } from '../../../src/islands/admin/shared/period.ts';
 import * as series from '../../../src/islands/admin/dashboard/series.ts';
 import * as calls from '../../../src/islands/admin/dashboard/call-series.ts';
 import { dashboardReply } from '../../fixtures/dashboard.ts';

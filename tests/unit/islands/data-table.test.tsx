@@ -58,6 +58,25 @@ describe('DataTable', () => {
     expect(el.textContent).not.toContain('Loading…');
   });
 
+  it('as cards (a phone), names each cell by its column from data-label, the cell’s text its value alone', async () => {
+    const el = await render(
+      <DataTable
+        columns={columns}
+        cards
+        list={{ data: { items: [{ id: 'a', name: 'Ada' }] }, isPending: false }}
+        loading="…"
+      />,
+    );
+    const [name, actions] = [...el.querySelectorAll('td')];
+    expect(name?.dataset.label).toBe('Name');
+    expect(name?.className).toContain('max-md:before:content-[attr(data-label)]');
+    expect(name?.textContent).toBe('Ada');
+    // The actions' column has no visible header: its cell no label either.
+    expect(actions?.hasAttribute('data-label')).toBe(false);
+    expect(actions?.className).not.toContain('before:content');
+    expect(el.querySelector('thead')?.className).toContain('max-md:sr-only');
+  });
+
   it('says the list is empty, or loading, under the header', async () => {
     const empty = await render(
       <DataTable

@@ -6,9 +6,9 @@
  */
 import { DndContext } from '@dnd-kit/core';
 import { describe, expect, it, vi } from 'vitest';
-import { DealCard } from '../../../src/islands/admin/DealCard.tsx';
-import LeadPage from '../../../src/islands/admin/LeadPage.tsx';
-import { LeadsTab } from '../../../src/islands/admin/LeadsTab.tsx';
+import { DealCard } from '../../../src/islands/admin/pipeline/DealCard.tsx';
+import LeadPage from '../../../src/islands/admin/leads/LeadPage.tsx';
+import { LeadsTab } from '../../../src/islands/admin/leads/LeadsTab.tsx';
 import { button, click, edit, json } from './report-harness.tsx';
 import {
   LEAD,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import LeadPage from '../../../src/islands/admin/LeadPage.tsx';
+import LeadPage from '../../../src/islands/admin/leads/LeadPage.tsx';
 import { button, click, edit, json } from './report-harness.tsx';
 import {
   LEAD,

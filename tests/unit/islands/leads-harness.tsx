@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, vi } from 'vitest';
-import { PortalBrandContext } from '../../../src/islands/admin/portal-brand.ts';
-import type { Me } from '../../../src/islands/admin/portal-session.ts';
+import { PortalBrandContext } from '../../../src/islands/admin/shared/portal-brand.ts';
+import type { Me } from '../../../src/islands/admin/shared/portal-session.ts';
 import { json } from './report-harness.tsx';
 import { staffMe } from './staff-me.ts';
 

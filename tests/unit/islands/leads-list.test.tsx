@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LeadsTab } from '../../../src/islands/admin/LeadsTab.tsx';
-import { Portal } from '../../../src/islands/admin/Portal.tsx';
+import { LeadsTab } from '../../../src/islands/admin/leads/LeadsTab.tsx';
+import { Portal } from '../../../src/islands/admin/shell/Portal.tsx';
 import { button, click, edit, json } from './report-harness.tsx';
 import { LEAD, editor, labelled, lead, leadUrls, mount, type, useLeadsTests } from './leads-harness.tsx';
 import { staffMe } from './staff-me.ts';

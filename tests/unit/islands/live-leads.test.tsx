@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The portal's live updates (src/islands/admin/live-leads.ts): the second poll sends the ETag and takes a 304 as
+ * The portal's live updates (src/islands/admin/shell/live-leads.ts): the second poll sends the ETag and takes a 304 as
  * "nothing changed"; a new revision refreshes the leads' queries; the title counts the waiting leads; a hidden tab
  * polls nothing until it is seen again. Timers are Vitest's: the 20-second interval is advanced, not waited for.
  */
@@ -8,7 +8,7 @@ import { focusManager, QueryClient, QueryClientProvider, useQuery } from '@tanst
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_INTERVAL_MS, LiveLeads } from '../../../src/islands/admin/live-leads.ts';
+import { LIVE_INTERVAL_MS, LiveLeads } from '../../../src/islands/admin/shell/live-leads.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MailTab, TEST_MAIL_WATCH } from '../../../src/islands/admin/MailTab.tsx';
+import { MailTab, TEST_MAIL_WATCH } from '../../../src/islands/admin/mail/MailTab.tsx';
 import { button, click, json, wait } from './report-harness.tsx';
 
 const ID = '0b6c8f0e-3f7e-4c3b-9d7e-2d3f4a5b6c7d';

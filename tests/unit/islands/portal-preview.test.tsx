@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountWithQueries } from './mount.tsx';
 import { staffMe } from './staff-me.ts';
-import type { Me } from '../../../src/islands/admin/portal-session.ts';
-import { Portal } from '../../../src/islands/admin/Portal.tsx';
+import type { Me } from '../../../src/islands/admin/shared/portal-session.ts';
+import { Portal } from '../../../src/islands/admin/shell/Portal.tsx';
 
 const me = (site: Me['site']): Me => staffMe({}, { site });
 

@@ -3,9 +3,9 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chunksIn, mountWithQueries } from './mount.tsx';
 import { staffMe } from './staff-me.ts';
-import type { Me } from '../../../src/islands/admin/portal-session.ts';
-import { setupKey } from '../../../src/islands/admin/TwoFactorSetup.tsx';
-import { Portal } from '../../../src/islands/admin/Portal.tsx';
+import type { Me } from '../../../src/islands/admin/shared/portal-session.ts';
+import { setupKey } from '../../../src/islands/admin/account/TwoFactorSetup.tsx';
+import { Portal } from '../../../src/islands/admin/shell/Portal.tsx';
 import { normalRecoveryCode } from '../../../src/lib/forms/account.schema.ts';
 
 const admin = (twoFactorEnabled: boolean, twoFactorRequired: boolean, passwordChangeRequired = false): Me =>

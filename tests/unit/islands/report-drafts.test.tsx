@@ -5,10 +5,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
-import AdminApp from '../../../src/islands/admin/AdminApp.tsx';
-import { api } from '../../../src/islands/admin/api.ts';
-import { signOut } from '../../../src/islands/admin/portal-session.ts';
-import { DRAFT_MAX_AGE_MS, type StoredDraft } from '../../../src/islands/admin/report-drafts.ts';
+import AdminApp from '../../../src/islands/admin/shell/AdminApp.tsx';
+import { api } from '../../../src/islands/admin/shared/api.ts';
+import { signOut } from '../../../src/islands/admin/shared/portal-session.ts';
+import { DRAFT_MAX_AGE_MS, type StoredDraft } from '../../../src/islands/admin/shared/report-drafts.ts';
 import {
   button,
   control,

@@ -6,8 +6,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { emptyArea, reportAreaIds, type ReportArea, type ReportAreaId } from '../../../src/lib/audit-report.ts';
 import type { Json } from '../../../src/lib/json.ts';
 import type { ReportDetail } from '../../../src/features/reports/contract.ts';
-import ReportEditor from '../../../src/islands/admin/report/ReportEditor.tsx';
-import { meKey } from '../../../src/islands/admin/portal-session.ts';
+import ReportEditor from '../../../src/islands/admin/shared/report/ReportEditor.tsx';
+import { createSessionStore, SessionContext } from '../../../src/islands/admin/shared/session-store.ts';
+import type { Me } from '../../../src/islands/admin/shared/portal-session.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -111,20 +112,22 @@ export const EDITOR_ID = 'user-ada';
 
 /**
  * Renders the editor and lets its report load (fake timers: React Query schedules with them), signed in as
- * `user` (the gate's `me` query, whose user the kept drafts belong to).
+ * `user` (the gate's session store, whose user the kept drafts belong to).
  */
 export async function mountEditor(canEdit = true, user = EDITOR_ID) {
   const el = document.body.appendChild(document.createElement('div'));
   const root = createRoot(el);
   roots.push(root);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meKey, { user: { id: user, email: `${user}@agency.example` }, roles: ['editor'] });
+  const session = createSessionStore({ user: { id: user, email: `${user}@agency.example` }, roles: ['editor'] } as Me);
   const onBack = vi.fn();
   await act(async () =>
     root.render(
-      <QueryClientProvider client={client}>
-        <ReportEditor submissionId={SUBMISSION} canEdit={canEdit} onBack={onBack} />
-      </QueryClientProvider>,
+      <SessionContext value={session}>
+        <QueryClientProvider client={client}>
+          <ReportEditor submissionId={SUBMISSION} canEdit={canEdit} onBack={onBack} />
+        </QueryClientProvider>
+      </SessionContext>,
     ),
   );
   await wait(10);

@@ -3,8 +3,8 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AdminApp from '../../../src/islands/admin/AdminApp.tsx';
-import type { Me } from '../../../src/islands/admin/portal-session.ts';
+import AdminApp from '../../../src/islands/admin/shell/AdminApp.tsx';
+import type { Me } from '../../../src/islands/admin/shared/portal-session.ts';
 import { staffMe } from './staff-me.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountWithQueries } from './mount.tsx';
-import { SignIn } from '../../../src/islands/admin/SignIn.tsx';
+import { SignIn } from '../../../src/islands/admin/shell/SignIn.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,5 +1,5 @@
 /** The signed-in staff member the portal's island tests render for (`/api/admin/me`'s reply), a viewer by default. */
-import type { Me } from '../../../src/islands/admin/portal-session.ts';
+import type { Me } from '../../../src/islands/admin/shared/portal-session.ts';
 
 export const staffMe = (user: Partial<Me['user']> = {}, rest: Partial<Omit<Me, 'user'>> = {}): Me => ({
   user: {

@@ -3,7 +3,7 @@
 // asks, with a plain warning not to open it in Office with macros enabled.
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SubmissionDetail } from '../../../src/islands/admin/SubmissionDetail.tsx';
+import { SubmissionDetail } from '../../../src/islands/admin/shared/SubmissionDetail.tsx';
 import { mountWithQueries } from './mount.tsx';
 
 const SUBMISSION = '11111111-2222-3333-4444-555555555555';

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Portal } from '../../../src/islands/admin/Portal.tsx';
-import { SubmissionsTab } from '../../../src/islands/admin/SubmissionsTab.tsx';
+import { Portal } from '../../../src/islands/admin/shell/Portal.tsx';
+import { SubmissionsTab } from '../../../src/islands/admin/submissions/SubmissionsTab.tsx';
 import { button, click, edit, json } from './report-harness.tsx';
 import { staffMe } from './staff-me.ts';
 

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { site } from '../../../src/config/site.ts';
 import { leads, mailOutbox, type OutboxMail } from '../../../src/db/schema.ts';
 import { queueLeadAlerts } from '../../../src/features/leads/alerts.ts';
-import { healthReport } from '../../../src/server/health.ts';
+import { healthReport } from '../../../src/features/system/health.ts';
 import { drainOutbox, MAX_ATTEMPTS, slackTransport, type Transport } from '../../../src/server/mail/sender.ts';
 import { slackWebhookProblem, slackWebhookUrl } from '../../../src/server/mail/slack.ts';
 import { handle, HOUR, hoursFrom, NOW, outbox, run, waitingLead } from './alert-harness.ts';

@@ -32,7 +32,7 @@ const origin = 'http://localhost:4321';
 const files = mkdtempSync(path.join(tmpdir(), 'resource-files-'));
 let manifest: ResourceFileManifest;
 beforeAll(async () => {
-  process.env.RESOURCE_FILES_OUT = files; // read by the function's src/server/resource-files.ts
+  process.env.RESOURCE_FILES_OUT = files; // read by the function's src/features/leads/resource-files.ts
   ({ manifest } = await buildResourceFiles(path.resolve(import.meta.dirname, '../../../content'), files));
 });
 afterEach(() => vi.useRealTimers());

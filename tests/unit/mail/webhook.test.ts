@@ -18,7 +18,7 @@ import { replyToLead } from '../../../src/features/leads/lead-work.ts';
 import { eraseLead } from '../../../src/features/privacy/erase.ts';
 import { exportPerson } from '../../../src/features/privacy/export.ts';
 import { purgeUnattachedMailEvents } from '../../../src/features/privacy/retention.ts';
-import { healthReport } from '../../../src/server/health.ts';
+import { healthReport } from '../../../src/features/system/health.ts';
 import { DOCUMENTS_STORE, PARTS_STORE, readDocumentBytes } from '../../../src/features/uploads/stores.ts';
 import { receivedEvent, signEvent, type StandInMail } from '../../../scripts/lib/resend-stand-in.ts';
 import { makeCfb } from '../../fixtures/cfb.ts';

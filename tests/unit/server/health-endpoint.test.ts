@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import health from '../../../netlify/functions/health.mts';
-import { healthAccess } from '../../../src/server/health-access.ts';
+import { healthAccess } from '../../../src/features/system/health-access.ts';
 import { call } from '../function-harness.ts';
 import { quietConsole, useTestDatabase } from '../test-db.ts';
 

@@ -16,7 +16,7 @@ import {
   uploadTokens,
 } from '../../../src/db/schema.ts';
 import { migrationsDir } from '../../../src/db/migrate.ts';
-import { claimInStatement, priorClaim, storedSubmitKey } from '../../../src/server/idempotency.ts';
+import { claimInStatement, priorClaim, storedSubmitKey } from '../../../src/features/leads/idempotency.ts';
 import { runPrepared, withCtes } from '../../../src/db/statement.ts';
 import { contactPayload, intakePayload, shortAuditPayload } from '../../fixtures/forms.ts';
 import { call } from '../function-harness.ts';

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, type OutboxMail, rateLimits } from '../../../src/db/schema.ts';
 import { probeDocumentsStore } from '../../../src/features/uploads/stores.ts';
-import { healthReport, shownReason } from '../../../src/server/health.ts';
+import { healthReport, shownReason } from '../../../src/features/system/health.ts';
 import { enqueueMail } from '../../../src/server/mail/outbox.ts';
 import { PROVIDER_DOWN_PAUSE_MS } from '../../../src/server/mail/provider-pause.ts';
 import { drainOutbox, type Transport } from '../../../src/server/mail/sender.ts';

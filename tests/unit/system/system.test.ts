@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as systemFn from '../../../netlify/functions/admin-system.mts';
 import type { SystemReply } from '../../../src/features/system/contract.ts';
 import { blobDeletions } from '../../../src/db/schema.ts';
-import { scheduledRun } from '../../../src/server/scheduled-runs.ts';
+import { scheduledRun } from '../../../src/features/system/scheduled-runs.ts';
 import { addMail, errorOf, request, seedStaff, signIn, useAdminDatabase } from '../staff-harness.ts';
 import { useLocalBlobs } from '../test-blobs.ts';
 import { quietConsole } from '../test-db.ts';

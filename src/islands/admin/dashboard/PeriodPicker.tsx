@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { DASHBOARD_PERIOD_WEEKS } from '../../../features/dashboard/contract.ts';
 import type { FieldErrors } from '../../../lib/api-error.ts';
 import { buttonClass } from '../../../lib/ui/button.ts';
-import { periodRange, type Period } from './period.ts';
+import { periodRange, type Period } from '../shared/period.ts';
 
 const control =
   'mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-700';

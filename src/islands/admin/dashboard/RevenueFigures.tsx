@@ -1,6 +1,6 @@
 /** The Dashboard's revenue (docs/decisions/0047-pipeline.md): cards, then a figure per question with its table and CSV. */
 import type { RevenueFigures as Revenue } from '../../../features/pipeline/contract.ts';
-import { usd } from '../pipeline-format.ts';
+import { usd } from '../shared/pipeline-format.ts';
 import { BarList } from './Charts.tsx';
 import { Cards, ChartFigure } from './ChartFigure.tsx';
 import * as series from './revenue-series.ts';

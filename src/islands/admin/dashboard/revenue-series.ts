@@ -4,7 +4,7 @@
  */
 import type { RevenueFigures, WonBy } from '../../../features/pipeline/contract.ts';
 import { sourceLabel } from '../../../lib/lead-source.ts';
-import { stageLabel, usd } from '../pipeline-format.ts';
+import { stageLabel, usd } from '../shared/pipeline-format.ts';
 import type { Table } from './series.ts';
 
 export interface RevenueCard {

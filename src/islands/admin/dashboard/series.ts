@@ -6,7 +6,7 @@
  */
 import type { DashboardReply, DashboardTotals, FunnelStep } from '../../../features/dashboard/contract.ts';
 import { sourceLabel } from '../../../lib/lead-source.ts';
-import { formLabel } from '../lead-format.ts';
+import { formLabel } from '../shared/lead-format.ts';
 import type { Cell } from './csv.ts';
 
 /** The first response the agency promises, in hours; audits are promised within 72. */
