@@ -27,20 +27,16 @@ import { describeStep, runStages, type Step } from './lib/test-runner.ts';
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
 
-const step = (name: string, script: string, gate = false, args: string[] = []): Step => ({
-  name,
-  command: ['npm', 'run', script, ...(args.length ? ['--', ...args] : [])],
-  gate,
-});
+const step = (name: string, script: string, gate = false): Step => ({ name, command: ['npm', 'run', script], gate });
 
 /**
  * Stages run one after another; a stage's lanes run side by side, each lane's steps in order. Measured on the
  * quiet 2-core CI machine (docs/decisions/0039-test-time-budget.md): lint, the type check and build + bundles
  * each keep about one core busy, so side by side they take 62 s rather than 92 s. The unit step keeps both cores
  * busy. The browser suite does not: its 218 tests wait on pages, the server and assertions that poll, and used
- * about 250 CPU s in 275 s on two cores, half of them idle. So the PostgreSQL steps run beside it, their tests on
- * one worker (the pg step alone uses two): the browsers keep about a core of their own, as in the run with
- * `yes > /dev/null` on one core, where every test passed well inside its timeout.
+ * about 250 CPU s in 275 s on two cores, half of them idle. So the PostgreSQL steps run beside it and take that
+ * half. On one worker the pg step waited on its database as much as it ran (290 CPU s in 421 s, longer than the
+ * browsers), so it keeps its two; the two suites share the cores, and every test stays well inside its timeout.
  */
 const stages: Step[][][] = [
   [
@@ -49,7 +45,7 @@ const stages: Step[][][] = [
     [step('build', 'build', true), step('bundles', 'check:bundles', true)],
   ],
   [[step('unit', 'test:unit')], [step('budget', 'budget')]],
-  [[step('e2e', 'test:e2e')], [step('pg', 'test:pg', false, ['--maxWorkers=1']), step('parity', 'test:parity')]],
+  [[step('e2e', 'test:e2e')], [step('pg', 'test:pg'), step('parity', 'test:parity')]],
 ];
 const allSteps = stages.flat(2);
 

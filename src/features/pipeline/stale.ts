@@ -66,7 +66,9 @@ export async function staleDeals(db: Db, now = new Date()): Promise<StaleDeal[]>
       }));
     }),
   );
-  const deals = perStage.flat().sort((a, b) => b.days - a.days || a.id.localeCompare(b.id));
+  // Ids compared as the database orders them (code points), not by localeCompare: ICU's collation was most of the
+  // time of sorting thousands of deals.
+  const deals = perStage.flat().sort((a, b) => b.days - a.days || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const perOwner = new Map<string | null, number>();
   const named = deals.flatMap((d) => {
     const n = (perOwner.get(d.ownerId) ?? 0) + 1;
@@ -131,7 +133,9 @@ export async function queueStaleDeals(
       owners.set(deal.ownerId, (await workingOwner(db, deal.ownerId))?.email ?? null);
     }
     const to = (deal.ownerId && owners.get(deal.ownerId)) || site.staffInbox;
-    byRecipient.set(to, [...(byRecipient.get(to) ?? []), deal]);
+    const theirs = byRecipient.get(to);
+    if (theirs) theirs.push(deal);
+    else byRecipient.set(to, [deal]);
   }
   let queued = 0;
   for (const [to, deals] of byRecipient) {
