@@ -55,6 +55,7 @@ export const PROBES: Record<string, Probe> = {
   'admin-mail': staff('/api/admin/mail'),
   'admin-me': staff('/api/admin/me'),
   'admin-messages': staff('/api/admin/messages'),
+  'admin-pipeline': staff('/api/admin/pipeline'),
   'admin-people': post(`/api/admin/people/${randomUUID()}/remove`, 401, () => ({}), STAFF_RATIO),
   'admin-posts': staff('/api/admin/posts'),
   'admin-reports': staff(`/api/admin/reports/${randomUUID()}`),
