@@ -66,6 +66,13 @@ export type LeadEventKind = (typeof leadEventKinds)[number];
 export type LeadForm = (typeof leadForms)[number];
 export type FunnelStep = (typeof funnelSteps)[number];
 export type LeadStage = (typeof leadStages)[number];
+
+/**
+ * Whether a lead reads as a client: its deal is won (reopening it undoes that), or an admin marked it one. Either
+ * keeps it past the retention period (docs/privacy.md); the portal and the Leads CSV say it alike.
+ */
+export const readsAsClient = (lead: { isClient: boolean; stage: string }): boolean =>
+  lead.isClient || lead.stage === 'won';
 export type OpenStage = (typeof openStages)[number];
 export type LostReason = (typeof lostReasons)[number];
 

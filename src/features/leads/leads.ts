@@ -7,6 +7,7 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, gte, or, sql, type SQ
 import type { Db, Tx } from '../../db/client.ts';
 import { leads, userRoles, users, type Lead } from '../../db/schema.ts';
 import type { ListPage } from '../../lib/list-page.ts';
+import { readsAsClient } from '../../lib/statuses.ts';
 import { toCsv } from '../../server/csv.ts';
 import { notFound } from '../../server/errors.ts';
 import { isUuid } from '../../server/ids.ts';
@@ -201,7 +202,8 @@ const csvColumns: [string, (lead: CsvLead) => unknown][] = [
   ['response_due_at', (x) => x.responseDueAt],
   ['first_response_at', (x) => x.firstResponseAt],
   ['last_response_at', (x) => x.lastResponseAt],
-  ['client', (x) => x.isClient],
+  // A won deal or an admin's mark, as the portal shows it.
+  ['client', (x) => readsAsClient(x)],
   ['source', (x) => x.source ?? UNRECORDED],
   ['landing_path', (x) => x.attribution?.landingPath ?? ''],
   ['referrer', (x) => x.attribution?.referrer ?? ''],

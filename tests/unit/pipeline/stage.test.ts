@@ -150,7 +150,13 @@ describe('a lead’s stage', () => {
     expect(column('value_usd')).toBe('4200');
     expect(column('expected_close_on')).toBe('2027-03-01');
     expect(column('lost_reason')).toBe('timing');
+    expect(column('client')).toBe('false');
     expect(header).toContain('stage_entered_at');
+    // Won, the lead reads as a client in the CSV as in the portal, though no admin marked it one.
+    await stageOf(leadId, { stage: 'won', value: 4200 });
+    const [wonHeader, wonRow] = parseCsv(await (await request(leadsFn, 'GET', '/api/admin/leads/export.csv')).text());
+    expect(wonRow![wonHeader!.indexOf('client')]).toBe('true');
+    expect((await leadRow(leadId)).isClient).toBe(false);
   });
 
   it('the closed deal keeps the first touch: source, campaign, landing page and first resource downloaded', async () => {
