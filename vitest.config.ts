@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { sourceFiles } from './scripts/lib/import-graph.ts';
+import { testsWithoutDatabase } from './scripts/lib/database-tests.ts';
 import { fileTimingsFile, timingsFile, timingsReporter } from './scripts/lib/timings-reporter.ts';
 
 // The test files' worker threads share one V8, and with it the process-wide cache of PGlite's wasm-to-JS import
@@ -12,11 +14,22 @@ import { fileTimingsFile, timingsFile, timingsReporter } from './scripts/lib/tim
 setFlagsFromString('--wasm-wrapper-tiering-budget=2147483647');
 
 const report = process.env.VITEST_JSON ?? 'test-results/unit.json';
+const withoutDatabase = () =>
+  testsWithoutDatabase(
+    import.meta.dirname,
+    sourceFiles(import.meta.dirname, ['tests/unit'])
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => file.slice(import.meta.dirname.length + 1)),
+  );
 const TIMEOUT = 20_000;
 
 export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
+    // `npm run test:pg` leaves out the files that never open a database: the unit step ran them already.
+    ...(process.env.PG_DATABASE_TESTS_ONLY === '1'
+      ? { exclude: [...configDefaults.exclude, ...withoutDatabase()] }
+      : {}),
     environment: 'node',
     // The migrated database each file starts from (a PGlite dump, or a template database on PostgreSQL), and on
     // PostgreSQL a database of each file's own, so files run in parallel there too.
