@@ -29,6 +29,8 @@ const { names: documented, section, groups } = documentedVariables(configuration
 const NOT_SET_BY_HAND: Record<string, string> = {
   CI: 'set by every CI service (GitHub Actions, .ci/run); Playwright retries once and forbids test.only under it',
   VITEST_JSON: "set by package.json's test:pg and bench/fuzz.ts for the Vitest run they start (its JSON report)",
+  PG_DATABASE_TESTS_ONLY:
+    "set by package.json's test:pg: its Vitest run leaves out the files that never reach the database (vitest.config.ts)",
   E2E_DATA_DIR: 'set by playwright.config.ts for its own workers, so they open the data folder of its server',
   E2E_CMS_DIR: 'set by playwright.config.ts: the scratch copy of content/ its editor server writes to, for its workers',
   E2E_CMS_DATA_DIR: 'set by playwright.config.ts: the data folder of its editor server (tests/e2e/cms.spec.ts)',
