@@ -18,7 +18,7 @@ export const measuredCpu: Readonly<Record<string, number>> = {
   bundles: 21,
   unit: 411,
   budget: 1,
-  e2e: 238,
+  e2e: 313,
   pg: 305,
   parity: 46,
 };
