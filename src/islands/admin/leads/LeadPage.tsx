@@ -14,7 +14,8 @@ import { buttonClass } from '../../../lib/ui/button.ts';
 import { api } from '../shared/api.ts';
 import { Badge } from '../shared/Badge.tsx';
 import { dayTime } from '../shared/format.ts';
-import { clientLabel, isClient, originOf, personOf, staffLabel } from '../shared/lead-format.ts';
+import { readsAsClient } from '../../../lib/statuses.ts';
+import { clientLabel, originOf, personOf, staffLabel } from '../shared/lead-format.ts';
 import { leadKey } from '../shared/lead-queries.ts';
 import { ElsewhereForm, NoteForm, OwnerForm, ReplyForm } from './LeadForms.tsx';
 import { LeadDetailsForm } from './LeadDetailsForm.tsx';
@@ -131,7 +132,7 @@ function LeadFacts({ lead }: { lead: Lead }) {
       {lead.attribution?.utmTerm && row('Campaign term', lead.attribution.utmTerm)}
       {lead.attribution?.utmContent && row('Campaign content', lead.attribution.utmContent)}
       {lead.isSpam && row('Spam', 'Every request was flagged as spam')}
-      {isClient(lead) && row('Client', <span data-lead-client>{clientLabel(lead)}</span>)}
+      {readsAsClient(lead) && row('Client', <span data-lead-client>{clientLabel(lead)}</span>)}
     </dl>
   );
 }

@@ -8,7 +8,15 @@
 import { lazy, Suspense, useState } from 'react';
 import type { LeadListItem } from '../../../features/leads/contract.ts';
 // From the statuses, not the contract: the contract's schemas (zod) are not the list's to load.
-import { callFilters, DOWNLOAD_ONLY, leadForms, leadStages, leadStates, stageLabels } from '../../../lib/statuses.ts';
+import {
+  callFilters,
+  DOWNLOAD_ONLY,
+  leadForms,
+  leadStages,
+  leadStates,
+  readsAsClient,
+  stageLabels,
+} from '../../../lib/statuses.ts';
 import type { Json } from '../../../lib/json.ts';
 import { buttonClass } from '../../../lib/ui/button.ts';
 import { actionsColumn, DataTable, type Column } from '../../ui/DataTable.tsx';
@@ -18,7 +26,6 @@ import {
   callFilterLabel,
   formFilterLabel,
   formLabel,
-  isClient,
   originOf,
   personOf,
   staffLabel,
@@ -108,7 +115,7 @@ export function LeadsTab({
         <>
           <span className="font-medium">{l.name || '—'}</span>
           {l.isSpam && <span className="ml-2 text-xs font-semibold text-red-700">Spam</span>}
-          {isClient(l) && (
+          {readsAsClient(l) && (
             <span data-lead-client className="ml-2 text-xs font-semibold text-emerald-800">
               Client
             </span>

@@ -2,7 +2,6 @@
 import type { DOWNLOAD_ONLY, LeadForm, LeadListItem, StaffName } from '../../../features/leads/contract.ts';
 import type { Json } from '../../../lib/json.ts';
 import { sourceLabel } from '../../../lib/lead-source.ts';
-import { readsAsClient } from '../../../lib/statuses.ts';
 
 export const formLabel: Record<LeadForm, string> = {
   message: 'Contact form',
@@ -48,9 +47,6 @@ export const originOf = (lead: Pick<Json<LeadListItem>, 'source' | 'attribution'
 
 /** The person's name as a heading says it: their name, or their address when they gave none. */
 export const personOf = (lead: Json<LeadListItem>): string => lead.name || lead.email;
-
-/** Whether the lead reads as a client (src/lib/statuses.ts: won, or marked one by an admin). */
-export const isClient = (lead: Pick<Json<LeadListItem>, 'isClient' | 'stage'>): boolean => readsAsClient(lead);
 
 /** Why the lead is a client, in the words of its page. */
 export const clientLabel = (lead: Pick<Json<LeadListItem>, 'isClient' | 'stage'>): string =>
