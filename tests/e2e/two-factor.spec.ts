@@ -1,18 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './helpers.ts';
-import { appCode, signOut } from './portal.ts';
-
-const password = 'correct horse battery staple';
-
-/** `npm run admin -- …` against the running server's database (the CLI joins it over its socket). */
-function adminCli(...args: string[]): string {
-  return execFileSync(process.execPath, ['scripts/admin.ts', ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    encoding: 'utf8',
-  });
-}
+import { adminCli, appCode, password, signOut } from './portal.ts';
 
 /** A code the app does not show now (nor in the neighbouring 30 seconds the server also accepts). */
 const notTheCode = async (key: string) => String((Number(await appCode(key)) + 500_000) % 1_000_000).padStart(6, '0');
